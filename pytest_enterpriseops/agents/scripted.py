@@ -1,0 +1,66 @@
+"""Scripted agents that need no model: oracle, noop, replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..errors import HarnessError
+
+
+class OracleAgent:
+    """Replays the task's gold `solution` and answers with its `response`."""
+
+    name = "oracle"
+
+    async def run(self, episode) -> str | None:
+        for step in episode.task.solution:
+            await episode.call(step.tool, dict(step.args))
+        return episode.task.response
+
+
+class NoopAgent:
+    """Does nothing and answers nothing: the floor every feasible task must fail."""
+
+    name = "noop"
+
+    async def run(self, episode) -> str | None:
+        return None
+
+
+class ScriptAgent:
+    """Plays a fixed list of (tool, args) calls and a final answer (for tests and `eops check`)."""
+
+    def __init__(self, steps, answer: str | None, name: str = "script"):
+        self.steps, self.answer, self.name = list(steps), answer, name
+
+    async def run(self, episode) -> str | None:
+        for tool, args in self.steps:
+            await episode.call(tool, dict(args))
+        return self.answer
+
+
+def result_file_name(task_id: str, run_index: int) -> str:
+    return f"{task_id}.r{run_index}.json"
+
+
+class ReplayAgent:
+    """Re-plays the tool calls and final answer of a saved run: re-scoring without a model."""
+
+    def __init__(self, directory: str | Path):
+        self.dir = Path(directory)
+        if not (self.dir / "tasks").is_dir():
+            raise HarnessError(f"replay: {self.dir} is not a results directory (no tasks/ folder)")
+        self.name = f"replay:{self.dir}"
+
+    async def run(self, episode) -> str | None:
+        path = self.dir / "tasks" / result_file_name(episode.task_id, episode.run_index)
+        if not path.exists():
+            path = self.dir / "tasks" / result_file_name(episode.task_id, 1)
+        if not path.exists():
+            raise HarnessError(f"replay: no saved run of task {episode.task_id} in {self.dir}")
+        saved = json.loads(path.read_text())
+        for event in saved.get("transcript", []):
+            if event.get("type") == "tool_call" and event.get("error_kind") != "step_limit":
+                await episode.call(event["name"], event["args"])
+        return saved.get("final_answer")

@@ -1,0 +1,134 @@
+"""`Ctx`: what a tool sees — the task's database cursor, the acting user and role, the frozen clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+from typing import Any, Iterable
+
+from .errors import ToolError
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$")
+
+
+def _ident(name: str) -> str:
+    if not _IDENT.match(name):
+        raise ValueError(f"not a plain SQL identifier: {name!r}")
+    return name
+
+
+def to_json_value(value: Any) -> Any:
+    """DuckDB values to JSON-friendly ones (timestamps as ISO text, decimals as floats)."""
+    if isinstance(value, dt.datetime):
+        return value.isoformat(timespec="seconds")
+    if isinstance(value, (dt.date, dt.time)):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, dt.timedelta):
+        return value.total_seconds()
+    if isinstance(value, list):
+        return [to_json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_json_value(v) for k, v in value.items()}
+    return value
+
+
+class Ctx:
+    """The context handed to every tool call.
+
+    Attributes:
+        user_id: the acting identity (`as_user` of the task).
+        role: that user's role as the domain's manifest resolves it (None if unknown).
+        now: the task's frozen clock (timezone-aware UTC). Tools use it, never the wall clock.
+    """
+
+    def __init__(self, cursor: Any, user_id: str, role: str | None, now: dt.datetime,
+                 task_id: str = "", domains: Iterable[str] = ()):
+        self.cursor = cursor
+        self.user_id = user_id
+        self.role = role
+        self.now = now
+        self.task_id = task_id
+        self.domains = tuple(domains)
+        self.wrote = False
+
+    # -- reads -------------------------------------------------------------
+    def all(self, sql: str, *params: Any) -> list[dict[str, Any]]:
+        """Rows as dicts with JSON-friendly values."""
+        cur = self.cursor.execute(sql, list(params))
+        cols = [d[0] for d in cur.description]
+        return [{c: to_json_value(v) for c, v in zip(cols, row)} for row in cur.fetchall()]
+
+    def one(self, sql: str, *params: Any) -> dict[str, Any] | None:
+        rows = self.all(sql, *params)
+        return rows[0] if rows else None
+
+    def scalar(self, sql: str, *params: Any) -> Any:
+        row = self.cursor.execute(sql, list(params)).fetchone()
+        return to_json_value(row[0]) if row else None
+
+    def page(self, sql: str, params: Iterable[Any] = (), *, limit: int = 20, offset: int = 0,
+             order_by: str | None = None) -> dict[str, Any]:
+        """Paginate a SELECT: {items, total, offset, limit, next_offset}. `sql` must not have ORDER/LIMIT."""
+        if limit < 1 or limit > 100:
+            raise ToolError("limit must be between 1 and 100")
+        if offset < 0:
+            raise ToolError("offset must be >= 0")
+        params = list(params)
+        total = self.scalar(f"SELECT count(*) FROM ({sql}) AS q", *params)
+        order = f" ORDER BY {order_by}" if order_by else ""
+        items = self.all(f"{sql}{order} LIMIT {int(limit)} OFFSET {int(offset)}", *params)
+        nxt = offset + limit if offset + limit < total else None
+        return {"items": items, "total": total, "offset": offset, "limit": limit, "next_offset": nxt}
+
+    # -- writes ------------------------------------------------------------
+    def execute(self, sql: str, *params: Any) -> None:
+        """Run a parameterized write statement."""
+        self.wrote = True
+        self.cursor.execute(sql, list(params))
+
+    def insert(self, table: str, row: dict[str, Any]) -> dict[str, Any]:
+        """Insert one row (column names are the tool's, values are parameters); returns the row."""
+        cols = [_ident(c) for c in row]
+        marks = ", ".join("?" for _ in cols)
+        self.execute(f"INSERT INTO {_ident(table)} ({', '.join(cols)}) VALUES ({marks})", *row.values())
+        return {k: to_json_value(v) for k, v in row.items()}
+
+    def update(self, table: str, where: dict[str, Any], values: dict[str, Any]) -> int:
+        """Update rows matching every `where` column; returns how many rows matched."""
+        if not values:
+            return 0
+        cond = " AND ".join(f"{_ident(c)} = ?" for c in where)
+        count = self.scalar(f"SELECT count(*) FROM {_ident(table)} WHERE {cond}", *where.values())
+        sets = ", ".join(f"{_ident(c)} = ?" for c in values)
+        self.execute(f"UPDATE {_ident(table)} SET {sets} WHERE {cond}", *values.values(), *where.values())
+        return int(count or 0)
+
+    def delete(self, table: str, where: dict[str, Any]) -> int:
+        cond = " AND ".join(f"{_ident(c)} = ?" for c in where)
+        count = self.scalar(f"SELECT count(*) FROM {_ident(table)} WHERE {cond}", *where.values())
+        self.execute(f"DELETE FROM {_ident(table)} WHERE {cond}", *where.values())
+        return int(count or 0)
+
+    # -- system-generated values ------------------------------------------
+    def new_id(self, table: str, column: str, prefix: str, width: int = 4) -> str:
+        """The next id `prefix + zero-padded number` after the largest one in `table.column`.
+
+        Deterministic and independent of call order elsewhere: same start state, same ids.
+        """
+        n = self.scalar(
+            f"SELECT max(TRY_CAST(substr({_ident(column)}, {len(prefix) + 1}) AS BIGINT)) "
+            f"FROM {_ident(table)} WHERE starts_with({_ident(column)}, ?)", prefix)
+        return f"{prefix}{(n or 0) + 1:0{width}d}"
+
+    def timestamp(self) -> dt.datetime:
+        """The frozen clock as a naive UTC timestamp, the form the schemas store."""
+        return self.now.astimezone(dt.timezone.utc).replace(tzinfo=None)
+
+    def require(self, row: dict[str, Any] | None, what: str, key: Any) -> dict[str, Any]:
+        """Return `row`, or raise a ToolError saying `what` with `key` was not found."""
+        if row is None:
+            raise ToolError(f"{what} '{key}' not found")
+        return row

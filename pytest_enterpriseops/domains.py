@@ -1,0 +1,173 @@
+"""Domains and the benchmark root they live in.
+
+A benchmark root is a directory with `db/<domain>/schema.sql` for each domain and
+`tools/<domain>.py` (or a package `tools/<domain>/`) for the domain's tools. The
+engine never imports a domain by name: it discovers them here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import hashlib
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import DomainError
+from .schema import ParsedSchema, Relationship, parse_schema
+from .tools import REGISTRY, Tool
+
+
+class DomainManifest(BaseModel):
+    """`db/<domain>/domain.yaml` (optional)."""
+
+    model_config = ConfigDict(extra="forbid")
+    title: str = ""
+    requires: list[str] = []
+    now: dt.datetime | None = None
+    role_query: str | None = None
+    default_user: str | None = None
+
+
+@dataclass
+class Domain:
+    name: str
+    root: Path
+    manifest: DomainManifest = field(default_factory=DomainManifest)
+
+    @property
+    def dir(self) -> Path:
+        return self.root / "db" / self.name
+
+    @functools.cached_property
+    def schema(self) -> ParsedSchema:
+        return parse_schema(self.dir / "schema.sql")
+
+    @property
+    def relationships(self) -> list[Relationship]:
+        return self.schema.relationships
+
+    @functools.cached_property
+    def policy(self) -> str:
+        p = self.dir / "policy.md"
+        return p.read_text() if p.exists() else ""
+
+    def seed_module(self):
+        path = self.dir / "seed.py"
+        if not path.exists():
+            return None
+        return _import_path(f"eops_seed_{self.name}", path)
+
+    @functools.cached_property
+    def tools(self) -> dict[str, Tool]:
+        """The domain's tools, importing `tools/<name>.py` or `tools/<name>/` once."""
+        file = self.root / "tools" / f"{self.name}.py"
+        pkg = self.root / "tools" / self.name / "__init__.py"
+        modname = f"eops_tools_{self.name}"
+        if pkg.exists():
+            _import_path(modname, pkg, package=True)
+        elif file.exists():
+            _import_path(modname, file)
+        else:
+            return {}
+        found = {n: t for n, t in REGISTRY.items()
+                 if t.fn.__module__ == modname or t.fn.__module__.startswith(modname + ".")}
+        for t in found.values():
+            t.domain = self.name
+        return dict(sorted(found.items()))
+
+    def fingerprint(self) -> str:
+        """A hash of every data file of the domain (schema, seed, manifest, data)."""
+        h = hashlib.sha256()
+        for p in sorted(self.dir.rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc":
+                h.update(str(p.relative_to(self.dir)).encode())
+                h.update(p.read_bytes())
+        return h.hexdigest()
+
+
+def _import_path(modname: str, path: Path, package: bool = False):
+    existing = sys.modules.get(modname)
+    if existing is not None and getattr(existing, "__file__", None) == str(path):
+        return existing
+    spec = importlib.util.spec_from_file_location(
+        modname, path, submodule_search_locations=[str(path.parent)] if package else None)
+    if spec is None or spec.loader is None:
+        raise DomainError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception:
+        sys.modules.pop(modname, None)
+        raise
+    return module
+
+
+class Benchmark:
+    """A benchmark root and its domains."""
+
+    def __init__(self, root: Path):
+        self.root = root.resolve()
+        self.domains: dict[str, Domain] = {}
+        db = self.root / "db"
+        for d in sorted(db.iterdir()) if db.is_dir() else []:
+            if (d / "schema.sql").exists():
+                self.domains[d.name] = Domain(d.name, self.root, _load_manifest(d))
+        for dom in self.domains.values():
+            for req in dom.manifest.requires:
+                if req not in self.domains:
+                    raise DomainError(f"{dom.dir / 'domain.yaml'}: requires unknown domain '{req}'")
+
+    def closure(self, names) -> list[str]:
+        """The given domains plus everything they require, in dependency order."""
+        order: list[str] = []
+
+        def visit(n: str, stack: tuple[str, ...]) -> None:
+            if n in order:
+                return
+            if n in stack:
+                raise DomainError(f"circular 'requires' between domains: {' -> '.join(stack + (n,))}")
+            for r in self.domains[n].manifest.requires:
+                visit(r, stack + (n,))
+            order.append(n)
+
+        for n in sorted(names):
+            visit(n, ())
+        return order
+
+    def all_tools(self, names) -> dict[str, Tool]:
+        out: dict[str, Tool] = {}
+        for n in self.closure(names):
+            out.update(self.domains[n].tools)
+        return out
+
+    def relationships(self, names) -> list[Relationship]:
+        return [r for n in self.closure(names) for r in self.domains[n].relationships]
+
+    @staticmethod
+    def find_root(start: Path) -> Path | None:
+        for p in [start, *start.parents]:
+            if (p / "db").is_dir() and any((p / "db").glob("*/schema.sql")):
+                return p
+        return None
+
+
+def _load_manifest(d: Path) -> DomainManifest:
+    path = d / "domain.yaml"
+    if not path.exists():
+        return DomainManifest()
+    try:
+        return DomainManifest.model_validate(yaml.safe_load(path.read_text()) or {})
+    except (ValidationError, yaml.YAMLError) as exc:
+        raise DomainError(f"{path}: {exc}") from exc
+
+
+@functools.lru_cache(maxsize=None)
+def benchmark_for(root: Path) -> Benchmark:
+    return Benchmark(root)

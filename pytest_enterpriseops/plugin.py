@@ -1,0 +1,99 @@
+"""The pytest plugin (entry point `pytest11: enterpriseops`).
+
+Importing this module does nothing but define hooks; it acts only when pytest
+collects task files (YAML files under a benchmark root's tasks/ folder).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .items import STATE_KEY, TaskFile, TaskItem, is_task_file
+from .session_state import NO_AGENT, EopsState
+
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    g = parser.getgroup("enterpriseops", "enterpriseops benchmark")
+    g.addoption("--agent", default=None, help="agent: oracle | noop | replay:DIR | python:pkg.mod:attr | <preset>")
+    g.addoption("--runs", type=int, default=1, help="runs per task (k for pass^k); items are named <id>[rN]")
+    g.addoption("--tools", dest="eops_tools", default="oracle",
+                help="tools offered: oracle (the task's list) | plus5 | plus10 | plus15 | domain")
+    g.addoption("--plan", dest="eops_plan", default="none", help="plan given to the agent: none | human | <preset>")
+    g.addoption("--loop", dest="eops_loop", default=None, help="agent loop override: react | planner | decompose")
+    g.addoption("--max-steps", dest="eops_max_steps", type=int, default=50, help="tool calls per task (default 50)")
+    g.addoption("--task-timeout", dest="eops_task_timeout", type=float, default=900.0,
+                help="seconds per task before it is an ERROR (default 900)")
+    g.addoption("--judge", dest="eops_judge", default=None, help="preset of the LLM judge for response rubrics")
+    g.addoption("--eops-out", default=None, help="results directory (default .eops/runs/<time>_<agent>/)")
+    g.addoption("--eops-cache", default=None, help="directory of the model-response cache")
+    g.addoption("--eops-min-pass", type=float, default=None,
+                help="gate: exit non-zero if overall pass@1 is below this rate (0-1)")
+    g.addoption("--eops-baseline", default=None, help="gate: a summary.json (or results dir) to compare with")
+    g.addoption("--eops-max-drop", type=float, default=None,
+                help="gate: with --eops-baseline, the largest allowed drop of pass@1 in percentage points")
+    g.addoption("--eops-html", default=None, help="write the HTML run report to this file at the end")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    state = EopsState(config)
+    config.stash[STATE_KEY] = state
+    config.pluginmanager.register(state, "enterpriseops-session")
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_XdistHooks(state), "enterpriseops-xdist")
+
+
+class _XdistHooks:
+    def __init__(self, state: EopsState):
+        self.state = state
+
+    def pytest_configure_node(self, node: Any) -> None:
+        node.workerinput["eops_out"] = str(self.state.out_dir)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector):
+    if file_path.suffix in (".yaml", ".yml") and is_task_file(file_path):
+        return TaskFile.from_parent(parent, path=file_path)
+    return None
+
+
+@pytest.fixture(scope="session")
+def eops_agent(pytestconfig: pytest.Config):
+    """The agent under test (built from --agent). Override it in a conftest.py to plug in your own."""
+    return pytestconfig.stash[STATE_KEY].agent
+
+
+@pytest.fixture
+def eops_task_run(request: pytest.FixtureRequest, eops_agent: Any):
+    """Materialize the task, run the agent, verify (all in setup: failures here are ERRORs)."""
+    from .runner import TaskRun, TaskSession
+
+    item = request.node
+    if not isinstance(item, TaskItem):
+        pytest.skip("eops_task_run is only for task items")
+    if eops_agent is None:
+        pytest.skip(NO_AGENT)
+    state: EopsState = request.config.stash[STATE_KEY]
+    item._eops_run = TaskRun(item.task, item.run_index)
+    session = TaskSession(item.bench, item.task, item.run_index, state.run_options)
+    item._eops_run = session.run
+    try:
+        session.run_agent(eops_agent)
+        session.verify()
+        yield session.run
+    finally:
+        session.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    if isinstance(item, TaskItem):
+        state: EopsState = item.config.stash[STATE_KEY]
+        run = getattr(item, "_eops_run", None)
+        if run is not None and ((call.when == "setup" and report.failed) or call.when == "call"):
+            state.finish_item(item, run, call, report)
+    return report

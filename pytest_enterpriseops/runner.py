@@ -1,0 +1,158 @@
+"""Run one task: materialize its database, equip tools, run the agent, verify the final state."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import sandbox
+from .context import Ctx
+from .diff import catalog, diff_database
+from .domains import Benchmark
+from .errors import HarnessError
+from .runtime import Episode, StepLimitReached, ToolEnv
+from .task import REFUSAL_PATTERN, ResponseCheck, Task, Verifier
+from .toolsets import select_tools
+from .transcript import Transcript
+from .verifiers import VerifierResult, run_verifiers
+from .verifiers.base import VerifyInput
+from .verifiers.changes import INTEGRITY_NAME, dangling_references
+
+DEFAULT_NOW = dt.datetime(2025, 12, 5, 10, 0, tzinfo=dt.timezone.utc)
+
+
+@dataclass
+class RunOptions:
+    tools_mode: str = "oracle"
+    plan: str = "none"  # none | human | <planner preset>
+    max_steps: int = 50
+    task_timeout: float = 900.0
+    judge: Any = None
+
+
+@dataclass
+class TaskRun:
+    """Everything known about one run of one task; becomes the task's result file."""
+
+    task: Task
+    run_index: int
+    outcome: str = "pending"  # passed | failed | error | not_judged | skipped
+    final_answer: str | None = None
+    transcript: Transcript = field(default_factory=Transcript)
+    verifiers: list[VerifierResult] = field(default_factory=list)
+    diff: dict[str, Any] = field(default_factory=dict)
+    offered_tools: list[str] = field(default_factory=list)
+    error: str | None = None
+    stopped: str | None = None  # why the agent stopped early (step limit)
+    timings: dict[str, float] = field(default_factory=dict)
+    role: str | None = None
+
+
+def builtin_verifiers(task: Task) -> list[Verifier]:
+    """The checks every task gets: referential integrity, and for infeasible tasks a no-change
+    check and a refusal check unless the task brings its own of those kinds."""
+    out = [Verifier(name=INTEGRITY_NAME, category="integrity", changes_only=[], builtin=True, line=task.line)]
+    if not task.feasible:
+        if not any(v.kind == "changes_only" for v in task.verifiers):
+            out.append(Verifier(name="infeasible: nothing changed", category="side_effect", changes_only=[],
+                                builtin=True, line=task.line))
+        if not any(v.kind == "response" for v in task.verifiers):
+            out.append(Verifier(name="infeasible: the agent refused and said why", category="policy",
+                                response=ResponseCheck(matches=REFUSAL_PATTERN), builtin=True, line=task.line))
+    return out
+
+
+def system_prompt(bench: Benchmark, task: Task, role: str | None, now: dt.datetime) -> str:
+    policies = [bench.domains[d].policy.strip() for d in task.domain_list if bench.domains[d].policy.strip()]
+    head = (f"# Session\nYou are acting as user {task.as_user}" + (f" (role: {role})" if role else "")
+            + f".\nThe current date and time is {now.isoformat()}.\n")
+    return "\n\n".join([head, *policies])
+
+
+class TaskSession:
+    """One materialized task: its database, tool environment and episode. Close it when done."""
+
+    def __init__(self, bench: Benchmark, task: Task, run_index: int, options: RunOptions,
+                 plan_text: str | None = None):
+        self.bench, self.task, self.options = bench, task, options
+        self.run = TaskRun(task, run_index)
+        t0 = time.perf_counter()
+        self.template = sandbox.template(bench, task.domain_list)
+        self.run.timings["template_ms"] = (time.perf_counter() - t0) * 1000
+        t1 = time.perf_counter()
+        self.db = sandbox.TaskDatabase(self.template, task.setup)
+        self.run.timings["materialize_ms"] = (time.perf_counter() - t1) * 1000
+        self.now = task.now or self._default_now()
+        cursor = self.db.cursor()
+        self.run.role = self._role(cursor)
+        ctx = Ctx(cursor, task.as_user, self.run.role, self.now, task.id, task.domain_list)
+        all_tools = bench.all_tools(task.domain_list)
+        self.run.offered_tools = select_tools(task.tools, all_tools, options.tools_mode)
+        self.env = ToolEnv(ctx, all_tools, self.run.offered_tools, self.run.transcript,
+                           options.max_steps, time.perf_counter())
+        plan = task.plan if options.plan == "human" else plan_text
+        self.episode = Episode(task=task, system_prompt=system_prompt(bench, task, self.run.role, self.now),
+                               user_prompt=task.prompt, env=self.env, plan=plan, run_index=run_index,
+                               options={"tools_mode": options.tools_mode, "plan": options.plan,
+                                        "max_steps": options.max_steps})
+
+    def _default_now(self) -> dt.datetime:
+        for d in self.bench.closure(self.task.domain_list)[::-1]:
+            if self.bench.domains[d].manifest.now:
+                return self.bench.domains[d].manifest.now
+        return DEFAULT_NOW
+
+    def _role(self, cursor: Any) -> str | None:
+        for d in self.task.domain_list:
+            q = self.bench.domains[d].manifest.role_query
+            if q:
+                row = cursor.execute(q, [self.task.as_user]).fetchone()
+                if row:
+                    return row[0]
+        return None
+
+    def run_agent(self, agent: Any) -> None:
+        """Run the agent to completion (or step limit / timeout). Harness problems raise."""
+        t = time.perf_counter()
+        try:
+            with asyncio.Runner() as runner:
+                answer = runner.run(asyncio.wait_for(agent.run(self.episode), self.options.task_timeout))
+            self.run.final_answer = answer if answer is None else str(answer)
+            self.run.stopped = self.episode.stopped
+        except StepLimitReached as exc:
+            self.run.stopped = str(exc)
+        except TimeoutError:
+            raise HarnessError(f"task timed out after {self.options.task_timeout:g} s (--task-timeout)") from None
+        finally:
+            self.run.timings["agent_s"] = time.perf_counter() - t
+            self.run.transcript.final_answer = self.run.final_answer
+        if self.env.harness_error is not None:
+            raise HarnessError(f"a tool raised: {self.env.harness_error!r}") from self.env.harness_error
+
+    def verify(self) -> list[VerifierResult]:
+        t = time.perf_counter()
+        tables = catalog(self.db, str(self.template) + (self.task.setup or ""))
+        diff = diff_database(self.db, tables)
+        cur = self.db.con.cursor()
+        integrity = dangling_references(cur, self.db.work_alias, diff,
+                                        self.bench.relationships(self.task.domain_list), tables)
+        cur.close()
+        inp = VerifyInput(self.task, lambda: self.db.read_cursor("work"), diff, integrity,
+                          self.run.final_answer, self.options.judge)
+        results = run_verifiers([*self.task.verifiers, *builtin_verifiers(self.task)], inp)
+        self.run.verifiers = results
+        self.run.diff = {t: d.to_json() for t, d in diff.items()}
+        passed = [r.passed for r in results]
+        self.run.outcome = ("failed" if False in passed else "not_judged" if None in passed else "passed")
+        self.run.timings["verify_ms"] = (time.perf_counter() - t) * 1000
+        return results
+
+    def close(self) -> None:
+        try:
+            self.env.ctx.cursor.close()
+        except Exception:
+            pass
+        self.db.close()
