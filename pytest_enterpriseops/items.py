@@ -11,6 +11,7 @@ import pytest
 
 from .domains import Benchmark, benchmark_for
 from .errors import EopsError, HarnessError, TaskFileError
+from .keys import STATE_KEY
 from .task import Task, load_task
 
 
@@ -62,10 +63,25 @@ def validate_against_benchmark(task: Task, bench: Benchmark) -> None:
 
 class TaskFile(pytest.File):
     def collect(self):
-        state = self.config.stash[STATE_KEY]
-        root = is_task_file(self.path)
         try:
-            bench = benchmark_for(root)
+            task, bench = self._load()
+        except TaskFileError:
+            # A broken task file is a collection error, but it must not stop the other tasks.
+            self.config.option.continue_on_collection_errors = True
+            raise
+        state = self.config.stash[STATE_KEY]
+        state.register_markers(self.config, task)
+        for r in range(1, state.runs + 1):
+            item = TaskItem.from_parent(self, name=f"{task.id}[r{r}]", callobj=_run_task_body)
+            item.task, item.bench, item.run_index = task, bench, r
+            for m in [(task.domain or "hybrid"), *task.domain_list, *task.tags]:
+                item.add_marker(m)
+            yield item
+
+    def _load(self) -> tuple[Task, Benchmark]:
+        state = self.config.stash[STATE_KEY]
+        try:
+            bench = benchmark_for(is_task_file(self.path))
             task = load_task(self.path)
             validate_against_benchmark(task, bench)
         except TaskFileError:
@@ -75,13 +91,7 @@ class TaskFile(pytest.File):
         first = state.task_ids.setdefault(task.id, self.path)
         if first != self.path:
             raise TaskFileError(self.path, task.line, "id", f"duplicate task id '{task.id}' (also in {first})")
-        state.register_markers(self.config, task)
-        for r in range(1, state.runs + 1):
-            item = TaskItem.from_parent(self, name=f"{task.id}[r{r}]", callobj=_run_task_body)
-            item.task, item.bench, item.run_index = task, bench, r
-            for m in [(task.domain or "hybrid"), *task.domain_list, *task.tags]:
-                item.add_marker(m)
-            yield item
+        return task, bench
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, TaskFileError):
@@ -131,12 +141,6 @@ def format_harness_error(excinfo) -> str:
         lines.append("".join(tb[-6:]).rstrip())
     return "\n".join(lines)
 
-
-class _StateKey:
-    pass
-
-
-STATE_KEY = pytest.StashKey["Any"]()
 
 
 def dumps_short(value: Any, limit: int = 160) -> str:

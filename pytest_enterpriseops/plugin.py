@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from .items import STATE_KEY, TaskFile, TaskItem, is_task_file
-from .session_state import NO_AGENT, EopsState
+from .keys import STATE_KEY
 
 
 
@@ -39,6 +38,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    from .session_state import EopsState
+
     state = EopsState(config)
     config.stash[STATE_KEY] = state
     config.pluginmanager.register(state, "enterpriseops-session")
@@ -47,7 +48,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 class _XdistHooks:
-    def __init__(self, state: EopsState):
+    def __init__(self, state: Any):
         self.state = state
 
     def pytest_configure_node(self, node: Any) -> None:
@@ -55,9 +56,11 @@ class _XdistHooks:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
-    if file_path.suffix in (".yaml", ".yml") and is_task_file(file_path):
-        return TaskFile.from_parent(parent, path=file_path)
-    return None
+    if file_path.suffix not in (".yaml", ".yml"):
+        return None
+    from .items import TaskFile, is_task_file
+
+    return TaskFile.from_parent(parent, path=file_path) if is_task_file(file_path) else None
 
 
 @pytest.fixture(scope="session")
@@ -69,14 +72,16 @@ def eops_agent(pytestconfig: pytest.Config):
 @pytest.fixture
 def eops_task_run(request: pytest.FixtureRequest, eops_agent: Any):
     """Materialize the task, run the agent, verify (all in setup: failures here are ERRORs)."""
+    from .items import TaskItem
     from .runner import TaskRun, TaskSession
+    from .session_state import NO_AGENT
 
     item = request.node
     if not isinstance(item, TaskItem):
         pytest.skip("eops_task_run is only for task items")
     if eops_agent is None:
         pytest.skip(NO_AGENT)
-    state: EopsState = request.config.stash[STATE_KEY]
+    state = request.config.stash[STATE_KEY]
     item._eops_run = TaskRun(item.task, item.run_index)
     session = TaskSession(item.bench, item.task, item.run_index, state.run_options)
     item._eops_run = session.run
@@ -91,9 +96,7 @@ def eops_task_run(request: pytest.FixtureRequest, eops_agent: Any):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = yield
-    if isinstance(item, TaskItem):
-        state: EopsState = item.config.stash[STATE_KEY]
-        run = getattr(item, "_eops_run", None)
-        if run is not None and ((call.when == "setup" and report.failed) or call.when == "call"):
-            state.finish_item(item, run, call, report)
+    run = getattr(item, "_eops_run", None)  # set only on task items
+    if run is not None and ((call.when == "setup" and report.failed) or call.when == "call"):
+        item.config.stash[STATE_KEY].finish_item(item, run, call, report)
     return report

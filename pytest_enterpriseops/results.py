@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .agents.scripted import result_file_name
+from .results_paths import default_out_dir  # noqa: F401  (re-export)
 from .runner import TaskRun
 
 SECRET_HINTS = ("key", "token", "secret", "password", "authorization")
@@ -52,17 +53,6 @@ def versions() -> dict[str, str]:
         except PackageNotFoundError:
             pass
     return out
-
-
-def default_out_dir(base: Path, agent: str) -> Path:
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in agent)[:60]
-    path = base / ".eops" / "runs" / f"{stamp}_{safe}"
-    n = 1
-    while path.exists():
-        n += 1
-        path = base / ".eops" / "runs" / f"{stamp}_{safe}-{n}"
-    return path
 
 
 def run_info(agent: str, preset: dict[str, Any] | None, options: dict[str, Any], cwd: Path) -> dict[str, Any]:

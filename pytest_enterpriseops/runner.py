@@ -13,6 +13,7 @@ from .context import Ctx
 from .diff import catalog, diff_database
 from .domains import Benchmark
 from .errors import HarnessError
+from .runner_options import RunOptions
 from .runtime import Episode, StepLimitReached, ToolEnv
 from .task import REFUSAL_PATTERN, ResponseCheck, Task, Verifier
 from .toolsets import select_tools
@@ -22,15 +23,6 @@ from .verifiers.base import VerifyInput
 from .verifiers.changes import INTEGRITY_NAME, dangling_references
 
 DEFAULT_NOW = dt.datetime(2025, 12, 5, 10, 0, tzinfo=dt.timezone.utc)
-
-
-@dataclass
-class RunOptions:
-    tools_mode: str = "oracle"
-    plan: str = "none"  # none | human | <planner preset>
-    max_steps: int = 50
-    task_timeout: float = 900.0
-    judge: Any = None
 
 
 @dataclass

@@ -45,7 +45,9 @@ def scratch_dir() -> Path:
 
 
 def cache_dir(bench: Benchmark) -> Path:
-    d = Path(os.environ.get("EOPS_CACHE_DIR") or bench.root / ".eops" / "cache")
+    """Where built templates are kept. Keys are content hashes, so one cache serves every checkout."""
+    base = os.environ.get("EOPS_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    d = Path(base) / "pytest-enterpriseops" if not os.environ.get("EOPS_CACHE_DIR") else Path(base)
     d.mkdir(parents=True, exist_ok=True)
     return d
 

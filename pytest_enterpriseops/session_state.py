@@ -5,17 +5,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .agents.registry import AgentSpecError, build_agent, find_preset, load_preset
-from .items import TaskItem, TaskFailed
-from .results import compact, default_out_dir, run_info, task_record, write_json_atomic, write_task_record
-from .runner import RunOptions
-from .stats import paired_comparison, summarize_by_domain
-from .toolsets import MODES
+from .results_paths import default_out_dir
+from .runner_options import TOOL_MODES as MODES
 
 NO_AGENT = ("no agent selected: run tasks with --agent=oracle (gold solutions), --agent=noop, "
             "--agent=<preset> (see agents/*.yaml), or override the eops_agent fixture")
@@ -33,6 +30,8 @@ class EopsState:
         tools_mode = opt("eops_tools")
         if tools_mode not in MODES:
             raise pytest.UsageError(f"--tools must be one of {', '.join(MODES)}")
+        from .runner_options import RunOptions
+
         self.run_options = RunOptions(tools_mode=tools_mode, plan=opt("eops_plan"), max_steps=opt("eops_max_steps"),
                                       task_timeout=opt("eops_task_timeout"))
         self.agent_spec: str | None = opt("--agent")
@@ -74,6 +73,8 @@ class EopsState:
                 "task_timeout": o.task_timeout}
 
     def _build_agent(self) -> Any:
+        from .agents.registry import AgentSpecError, build_agent, find_preset, load_preset
+
         roots = self._roots()
         preset_path = find_preset(self.agent_spec, roots)
         self.preset = load_preset(preset_path) if preset_path else None
@@ -85,6 +86,8 @@ class EopsState:
             raise pytest.UsageError(f"--agent {self.agent_spec}: {exc}") from None
 
     def _build_judge(self, name: str) -> Any:
+        from .agents.registry import find_preset, load_preset
+
         roots = self._roots()
         path = find_preset(name, roots)
         if path is None:
@@ -106,14 +109,20 @@ class EopsState:
                 config.addinivalue_line("markers", f"{m}: enterpriseops tasks (domain or tag)")
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        items = [i for i in session.items if isinstance(i, TaskItem)]
+        items_mod = sys.modules.get("pytest_enterpriseops.items")
+        if items_mod is None:  # no task file was collected
+            return
+        items = [i for i in session.items if isinstance(i, items_mod.TaskItem)]
         if items and self.agent is None and not self.is_worker and not _agent_overridden(session, items[0]):
             tr = self.config.pluginmanager.get_plugin("terminalreporter")
             if tr is not None:
                 tr.write_line(f"enterpriseops: {len(items)} task run(s) will be skipped — {NO_AGENT}", yellow=True)
 
     # -- results -----------------------------------------------------------
-    def finish_item(self, item: TaskItem, run: Any, call: pytest.CallInfo, report: pytest.TestReport) -> None:
+    def finish_item(self, item: Any, run: Any, call: pytest.CallInfo, report: pytest.TestReport) -> None:
+        from .items import TaskFailed
+        from .results import compact, task_record, write_task_record
+
         if call.when == "setup" and report.failed:
             run.outcome = "error"
             run.error = run.error or f"{type(call.excinfo.value).__name__}: {call.excinfo.value}"
@@ -154,6 +163,8 @@ class EopsState:
         self.records.append(rec)
 
     def _write_run_json(self, finished: bool = False, interrupted: bool = False) -> None:
+        from .results import run_info, write_json_atomic
+
         info = run_info(self.agent_spec or "fixture-override", self.preset,
                         {**self.agent_options(), "runs": self.runs, "judge": self.config.getoption("eops_judge")},
                         Path(self.config.rootpath))
@@ -175,6 +186,9 @@ class EopsState:
     def finish_session(self, interrupted: bool) -> int | None:
         if not self.records:
             return None
+        from .results import write_json_atomic
+        from .stats import summarize_by_domain
+
         self.summary = summarize_by_domain(self.records)
         self.summary["interrupted"] = interrupted
         self.summary["tasks"] = sorted(({"task_id": r["task_id"], "run_index": r["run_index"], "domain": r["domain"],
@@ -212,6 +226,8 @@ class EopsState:
             else:
                 self.gate_messages.append(f"gate passed: pass@1 {_pct(p)} >= {_pct(min_pass)}")
         if baseline is not None:
+            from .stats import paired_comparison
+
             base = load_baseline(Path(baseline))
             cmp = paired_comparison(self.records, base)
             self.summary["baseline_comparison"] = cmp

@@ -6,7 +6,7 @@ import re
 
 from .tools import Tool
 
-MODES = ("oracle", "plus5", "plus10", "plus15", "domain")
+from .runner_options import TOOL_MODES as MODES
 
 
 def _tokens(t: Tool) -> set[str]:

@@ -1,0 +1,1 @@
+"""Orchestration loops: react, planner (plan then ReAct), decompose (subtasks with sub-agents)."""

@@ -1,0 +1,1 @@
+"""The `eops` command line: stats, check, score, report, compare."""
