@@ -11,6 +11,8 @@ import pytest
 # In-process pytester runs restore sys.modules afterwards; a C extension such as
 # duckdb must not be imported a second time in one process, so import the engine
 # (and through it duckdb) before any pytester run takes its snapshot.
+import concurrent.futures.process  # noqa: F401
+import pytest_enterpriseops.cli.check  # noqa: F401
 import pytest_enterpriseops.items  # noqa: F401
 import pytest_enterpriseops.runner  # noqa: F401
 import pytest_enterpriseops.results  # noqa: F401

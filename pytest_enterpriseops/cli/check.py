@@ -107,7 +107,7 @@ def run_check(paths: list[str], quiet: bool = False, jobs: int = 1) -> int:
     tasks, errors = load_all(paths)
     results: list[CheckResult] = []
     if jobs > 1 and len(tasks) > 1:
-        ctx = multiprocessing.get_context("fork")
+        ctx = multiprocessing.get_context("spawn")  # DuckDB is not fork-safe
         with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
             results = list(pool.map(_check_path, [str(t.path) for t, _ in tasks], chunksize=4))
     else:

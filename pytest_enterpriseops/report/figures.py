@@ -22,6 +22,7 @@ class Figure:
     title: str
     caption: str
     uri: str  # data:image/svg+xml;base64,...
+    wide: bool = False  # spans the whole row of the page
 
 
 def run_color(i: int) -> str:
@@ -117,8 +118,8 @@ def category_figure(plt, runs: list[Run]) -> Figure | None:
     nrows = math.ceil(n / ncols)
     width_per = max(3.2, 1.05 * len(cats) + 1.6)
     heights = [len(category_by_domain(r.summary, cats)[0]) for r in runs]
-    fig, axes = plt.subplots(nrows, ncols, figsize=(width_per * ncols + 0.8, (0.38 * max(heights) + 1.3) * nrows),
-                             squeeze=False)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width_per * ncols + 0.8, (0.38 * max(heights) + 1.5) * nrows),
+                             squeeze=False, layout="constrained")
     cmap = plt.get_cmap("RdYlGn")
     for k, run in enumerate(runs):
         ax = axes[k // ncols][k % ncols]
@@ -144,7 +145,7 @@ def category_figure(plt, runs: list[Run]) -> Figure | None:
     fig.colorbar(im, ax=axes.ravel().tolist(), shrink=0.8, label="verifier pass rate (%)")
     return Figure("categories", "Verifier pass rate by category and domain",
                   "Share of verifiers that held, by category (completion, integrity, policy, side effect) and "
-                  "domain; one panel per run.", _uri(plt, fig))
+                  "domain; one panel per run.", _uri(plt, fig), wide=n > 1)
 
 
 def cost_figure(plt, runs: list[Run]) -> Figure | None:
@@ -176,7 +177,7 @@ def cost_figure(plt, runs: list[Run]) -> Figure | None:
         ax.text(0.98, 0.04, "no model cost recorded (scripted agents)", transform=ax.transAxes, ha="right",
                 fontsize=8, color="#6b7280")
     else:
-        ax.set_xlim(left=0, right=max(costs) * 1.25)
+        ax.set_xlim(left=-0.04 * max(costs), right=max(costs) * 1.3)
     ax.set_ylim(-3, 103)
     ax.set_xlabel("cost per task run (USD)")
     ax.set_ylabel("pass@1 (%)")

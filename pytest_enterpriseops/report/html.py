@@ -231,7 +231,8 @@ def figures_section(figs: list[Figure], note: str | None) -> str:
         out.append(f'<div class="note warn">{_e(note)}</div>')
     out.append('<div class="fig-grid">')
     for f in figs:
-        out.append(f'<figure class="card" id="fig-{f.key}"><img alt="{_e(f.title)}" src="{f.uri}">'
+        wide = " wide" if f.wide else ""
+        out.append(f'<figure class="card{wide}" id="fig-{f.key}"><img alt="{_e(f.title)}" src="{f.uri}">'
                    f'<figcaption><b>{_e(f.title)}.</b> {_e(f.caption)}</figcaption></figure>')
     out.append("</div></section>")
     return "".join(out)

@@ -54,8 +54,12 @@
   function fmtVal(v) {
     if (v === null || v === undefined) return h("span", { class: "null", text: "null" });
     if (typeof v === "string") return v;
-    if (v && typeof v === "object" && !Array.isArray(v)) return Object.entries(v).map(([k, x]) => `${k}: ${typeof x === "string" ? x : JSON.stringify(x)}`).join("\n");
+    if (v && typeof v === "object" && !Array.isArray(v)) return Object.entries(v).map(([k, x]) => `${k}: ${countsText(x)}`).join("\n");
     return JSON.stringify(v);
+  }
+  function countsText(x) {
+    if (x && typeof x === "object" && "added" in x && "removed" in x && "changed" in x) return `+${x.added} −${x.removed} Δ${x.changed}`;
+    return typeof x === "string" ? x : JSON.stringify(x);
   }
   const pct = (x) => (x == null ? "–" : (100 * x).toFixed(0) + "%");
   const money = (x) => (x ? "$" + (x < 0.01 ? x.toFixed(4) : x.toFixed(3)) : "$0");
