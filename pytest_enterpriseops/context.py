@@ -101,16 +101,16 @@ class Ctx:
         if not values:
             return 0
         cond = " AND ".join(f"{_ident(c)} = ?" for c in where)
-        count = self.scalar(f"SELECT count(*) FROM {_ident(table)} WHERE {cond}", *where.values())
         sets = ", ".join(f"{_ident(c)} = ?" for c in values)
-        self.execute(f"UPDATE {_ident(table)} SET {sets} WHERE {cond}", *values.values(), *where.values())
-        return int(count or 0)
+        self.wrote = True
+        return len(self.cursor.execute(f"UPDATE {_ident(table)} SET {sets} WHERE {cond} RETURNING 1",
+                                       [*values.values(), *where.values()]).fetchall())
 
     def delete(self, table: str, where: dict[str, Any]) -> int:
         cond = " AND ".join(f"{_ident(c)} = ?" for c in where)
-        count = self.scalar(f"SELECT count(*) FROM {_ident(table)} WHERE {cond}", *where.values())
-        self.execute(f"DELETE FROM {_ident(table)} WHERE {cond}", *where.values())
-        return int(count or 0)
+        self.wrote = True
+        return len(self.cursor.execute(f"DELETE FROM {_ident(table)} WHERE {cond} RETURNING 1",
+                                       list(where.values())).fetchall())
 
     # -- system-generated values ------------------------------------------
     def new_id(self, table: str, column: str, prefix: str, width: int = 4) -> str:

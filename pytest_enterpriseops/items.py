@@ -28,11 +28,12 @@ def is_task_file(path: Path) -> Path | None:
     """The benchmark root if `path` is a task file (a YAML file under <root>/tasks/)."""
     if path.suffix not in (".yaml", ".yml"):
         return None
+    path = path.resolve()
     root = Benchmark.find_root(path.parent)
     if root is None:
         return None
     try:
-        rel = path.resolve().relative_to(root)
+        rel = path.relative_to(root)
     except ValueError:
         return None
     return root if rel.parts and rel.parts[0] == "tasks" else None

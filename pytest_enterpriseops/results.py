@@ -74,6 +74,7 @@ def task_record(run: TaskRun, nodeid: str, gold_steps: int) -> dict[str, Any]:
         "usage": u.__dict__, "model_calls": run.transcript.model_calls,
         "verifiers": [v.to_json() for v in run.verifiers], "diff": run.diff,
         "transcript": run.transcript.to_json(), "timings": run.timings,
+        "worker": os.environ.get("PYTEST_XDIST_WORKER", "main"),
     }
 
 

@@ -109,6 +109,7 @@ class TaskSession:
     def run_agent(self, agent: Any) -> None:
         """Run the agent to completion (or step limit / timeout). Harness problems raise."""
         t = time.perf_counter()
+        self.run.timings["started_at"] = time.time()
         try:
             with asyncio.Runner() as runner:
                 answer = runner.run(asyncio.wait_for(agent.run(self.episode), self.options.task_timeout))
@@ -120,6 +121,7 @@ class TaskSession:
             raise HarnessError(f"task timed out after {self.options.task_timeout:g} s (--task-timeout)") from None
         finally:
             self.run.timings["agent_s"] = time.perf_counter() - t
+            self.run.timings["finished_at"] = time.time()
             self.run.transcript.final_answer = self.run.final_answer
         if self.env.harness_error is not None:
             raise HarnessError(f"a tool raised: {self.env.harness_error!r}") from self.env.harness_error

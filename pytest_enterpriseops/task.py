@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from pathlib import Path
 from typing import Any, Literal
@@ -189,5 +190,40 @@ def parse_task(text: str, path: Path) -> Task:
     return task
 
 
+TASK_FORMAT = "1"  # bump when the Task model changes, to invalidate the parse cache
+
+
+def _parse_cache_dir() -> Path | None:
+    if os.environ.get("EOPS_NO_TASK_CACHE"):
+        return None
+    base = os.environ.get("EOPS_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pytest-enterpriseops")
+    return Path(base) / "tasks"
+
+
 def load_task(path: Path) -> Task:
-    return parse_task(path.read_text(), path)
+    """Parse a task file; parsed tasks are cached by content hash, so re-collection is cheap."""
+    import hashlib
+    import pickle
+
+    raw = path.read_bytes()
+    cache = _parse_cache_dir()
+    key = hashlib.sha1(raw + str(path).encode() + TASK_FORMAT.encode()).hexdigest()
+    if cache is not None:
+        hit = cache / key[:2] / key
+        try:
+            task = pickle.loads(hit.read_bytes())
+            if isinstance(task, Task):
+                return task
+        except Exception:  # missing, stale or unreadable: parse again
+            pass
+    task = parse_task(raw.decode(), path)
+    if cache is not None:
+        try:
+            hit.parent.mkdir(parents=True, exist_ok=True)
+            tmp = hit.with_name(f"{key}.{os.getpid()}.tmp")
+            tmp.write_bytes(pickle.dumps(task, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, hit)
+        except OSError:
+            pass
+    return task

@@ -17,7 +17,7 @@ class LineList(list):
     lines: list[int]
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when available
     pass
 
 

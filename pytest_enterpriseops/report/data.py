@@ -139,10 +139,11 @@ def assign_labels(runs: list[Run]) -> None:
         run.label = run.agent
     if len(runs) > 1:
         for key, name in _LABEL_OPTIONS:
-            values = {str(r.options.get(key)) for r in runs}
+            values = {str(r.options.get(key)) for r in runs if r.options.get(key) is not None}
             if len(values) > 1:
                 for r in runs:
-                    r.label += f" {name}={r.options.get(key)}"
+                    if r.options.get(key) is not None:
+                        r.label += f" {name}={r.options.get(key)}"
     seen: dict[str, int] = {}
     for r in runs:
         seen[r.label] = seen.get(r.label, 0) + 1

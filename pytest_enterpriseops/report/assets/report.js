@@ -235,7 +235,8 @@
   }
   function renderVerifiers(vs) {
     const sec = h("section", { class: "verifiers-section" },
-      h("h4", null, `Verifiers — ${vs.filter((v) => v.passed === true).length} of ${vs.length} held`));
+      h("h4", null, `Verifiers — ${vs.filter((v) => v.passed === true).length} of ${vs.filter((v) => v.passed != null).length} held` +
+        (vs.some((v) => v.passed == null) ? `, ${vs.filter((v) => v.passed == null).length} not judged` : "")));
     if (!vs.length) { sec.append(h("div", { class: "muted" }, "No verifier results (the run ended before verification).")); return sec; }
     const rows = vs.map((v) => {
       const st = v.passed === true ? "pass" : v.passed === false ? "fail" : "none";
