@@ -55,8 +55,10 @@ def versions() -> dict[str, str]:
     return out
 
 
-def run_info(agent: str, preset: dict[str, Any] | None, options: dict[str, Any], cwd: Path) -> dict[str, Any]:
+def run_info(agent: str, preset: dict[str, Any] | None, options: dict[str, Any], cwd: Path,
+             description: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"agent": agent, "preset": scrub(preset) if preset else None, "options": scrub(options),
+            "agent_description": scrub(description) if description else None,
             "versions": versions(), "git_commit": git_commit(cwd), "argv": scrub(sys.argv[1:]),
             "started_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")}
 
@@ -71,7 +73,7 @@ def task_record(run: TaskRun, nodeid: str, gold_steps: int) -> dict[str, Any]:
         "prompt": t.prompt, "outcome": run.outcome, "error": run.error, "stopped": run.stopped,
         "final_answer": run.final_answer, "gold_steps": gold_steps,
         "steps": len(run.transcript.tool_calls), "offered_tools": run.offered_tools,
-        "usage": u.__dict__, "model_calls": run.transcript.model_calls,
+        "usage": u.__dict__, "model_calls": run.transcript.model_calls, "judge_usage": run.judge_usage,
         "verifiers": [v.to_json() for v in run.verifiers], "diff": run.diff,
         "transcript": run.transcript.to_json(), "timings": run.timings,
         "worker": os.environ.get("PYTEST_XDIST_WORKER", "main"),
@@ -81,7 +83,7 @@ def task_record(run: TaskRun, nodeid: str, gold_steps: int) -> dict[str, Any]:
 def compact(record: dict[str, Any]) -> dict[str, Any]:
     """What the controller needs for the summary (sent through the xdist report)."""
     keep = ("task_id", "run_index", "nodeid", "domain", "tags", "feasible", "outcome", "error", "gold_steps",
-            "steps", "usage", "stopped")
+            "steps", "usage", "stopped", "judge_usage")
     out = {k: record[k] for k in keep}
     out["verifiers"] = [{"name": v["name"], "category": v["category"], "passed": v["passed"],
                          "builtin": v["builtin"]} for v in record["verifiers"]]

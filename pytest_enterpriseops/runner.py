@@ -41,6 +41,7 @@ class TaskRun:
     stopped: str | None = None  # why the agent stopped early (step limit)
     timings: dict[str, float] = field(default_factory=dict)
     role: str | None = None
+    judge_usage: dict[str, float] = field(default_factory=dict)
 
 
 def builtin_verifiers(task: Task) -> list[Verifier]:
@@ -67,8 +68,7 @@ def system_prompt(bench: Benchmark, task: Task, role: str | None, now: dt.dateti
 class TaskSession:
     """One materialized task: its database, tool environment and episode. Close it when done."""
 
-    def __init__(self, bench: Benchmark, task: Task, run_index: int, options: RunOptions,
-                 plan_text: str | None = None):
+    def __init__(self, bench: Benchmark, task: Task, run_index: int, options: RunOptions):
         self.bench, self.task, self.options = bench, task, options
         self.run = TaskRun(task, run_index)
         t0 = time.perf_counter()
@@ -85,7 +85,7 @@ class TaskSession:
         self.run.offered_tools = select_tools(task.tools, all_tools, options.tools_mode)
         self.env = ToolEnv(ctx, all_tools, self.run.offered_tools, self.run.transcript,
                            options.max_steps, time.perf_counter())
-        plan = task.plan if options.plan == "human" else plan_text
+        plan = task.plan if options.plan == "human" else None  # a planner preset plans inside the agent
         self.episode = Episode(task=task, system_prompt=system_prompt(bench, task, self.run.role, self.now),
                                user_prompt=task.prompt, env=self.env, plan=plan, run_index=run_index,
                                options={"tools_mode": options.tools_mode, "plan": options.plan,
@@ -136,7 +136,11 @@ class TaskSession:
         cur.close()
         inp = VerifyInput(self.task, lambda: self.db.read_cursor("work"), diff, integrity,
                           self.run.final_answer, self.options.judge)
+        before = dict(getattr(self.options.judge, "usage", None) or {})
         results = run_verifiers([*self.task.verifiers, *builtin_verifiers(self.task)], inp)
+        after = dict(getattr(self.options.judge, "usage", None) or {})
+        self.run.judge_usage = {k: v - before.get(k, 0) for k, v in after.items()
+                                if isinstance(v, (int, float)) and v - before.get(k, 0)}
         self.run.verifiers = results
         self.run.diff = {t: d.to_json() for t, d in diff.items()}
         passed = [r.passed for r in results]

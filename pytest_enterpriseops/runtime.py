@@ -150,8 +150,12 @@ class Episode:
                                               time.perf_counter() - self._env._t0, meta))
 
     def record_usage(self, *, input_tokens: int = 0, output_tokens: int = 0, cached_tokens: int = 0,
-                     reasoning_tokens: int = 0, cost: float = 0.0, latency_s: float = 0.0,
-                     model: str | None = None) -> None:
-        u = Usage(input_tokens, output_tokens, cached_tokens, reasoning_tokens, cost, 1, latency_s)
+                     reasoning_tokens: int = 0, cache_write_tokens: int = 0, cost: float = 0.0,
+                     latency_s: float = 0.0, model: str | None = None, from_cache: bool = False) -> None:
+        """Record one model call. `input_tokens` includes cached ones, `output_tokens` reasoning ones;
+        a reply served from the response cache is recorded with `from_cache=True`."""
+        u = Usage(input_tokens=input_tokens, output_tokens=output_tokens, cached_tokens=cached_tokens,
+                  reasoning_tokens=reasoning_tokens, cache_write_tokens=cache_write_tokens, cost=cost,
+                  model_calls=1, latency_s=latency_s)
         self.transcript.usage.add(u)
-        self.transcript.model_calls.append({"model": model, **u.__dict__})
+        self.transcript.model_calls.append({"model": model, "from_cache": from_cache, **u.__dict__})

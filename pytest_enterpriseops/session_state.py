@@ -165,9 +165,14 @@ class EopsState:
     def _write_run_json(self, finished: bool = False, interrupted: bool = False) -> None:
         from .results import run_info, write_json_atomic
 
+        describe = getattr(self.agent, "describe", None)
+        try:
+            description = describe() if callable(describe) else None
+        except Exception:  # a description is a courtesy, never a reason to lose results
+            description = None
         info = run_info(self.agent_spec or "fixture-override", self.preset,
                         {**self.agent_options(), "runs": self.runs, "judge": self.config.getoption("eops_judge")},
-                        Path(self.config.rootpath))
+                        Path(self.config.rootpath), description)
         info["started_at"] = self.started
         if finished:
             info["finished_at"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")

@@ -94,6 +94,7 @@ def summarize(records: list[dict[str, Any]], k: int | None = None) -> dict[str, 
         "mean_gold_steps": (sum(r["gold_steps"] for r in ran) / len(ran)) if ran else None,
         "tokens_per_task": ((usage_tot["input_tokens"] + usage_tot["output_tokens"]) / len(ran)) if ran else 0,
         "cost_per_task": (usage_tot["cost"] / len(ran)) if ran else 0.0,
+        "judge_cost": sum((r.get("judge_usage") or {}).get("cost", 0.0) for r in records),
         "error_tasks": sorted({r["task_id"] for r in errors}),
     }
     if k and k > 1:

@@ -38,6 +38,7 @@ class Usage:
     output_tokens: int = 0
     cached_tokens: int = 0
     reasoning_tokens: int = 0
+    cache_write_tokens: int = 0
     cost: float = 0.0
     model_calls: int = 0
     latency_s: float = 0.0

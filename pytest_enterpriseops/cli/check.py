@@ -37,13 +37,20 @@ def _run(task: Task, bench: Benchmark, agent) -> TaskRun:
     try:
         s.run_agent(agent)
         s.verify()
-        if task.verifiers:
-            cur = s.db.read_cursor("start")
-            s.run.timings["tables"] = list(tables_of(cur))  # type: ignore[assignment]
-            cur.close()
         return s.run
     finally:
         s.close()
+
+
+def _tables(task: Task, bench: Benchmark) -> set[str]:
+    from .. import sandbox
+
+    db = sandbox.TaskDatabase(sandbox.template(bench, task.domain_list))
+    try:
+        cur = db.read_cursor("start")
+        return set(tables_of(cur))
+    finally:
+        db.close()
 
 
 def _failed(run: TaskRun) -> list[str]:
@@ -65,7 +72,7 @@ def check_task(task: Task, bench: Benchmark) -> CheckResult:
     except Exception as exc:  # setup SQL, a tool crash, a verifier whose SQL does not run
         p.append(f"gold solution could not be verified: {type(exc).__name__}: {exc}")
         return res
-    tables = set(gold.timings.pop("tables", []))  # type: ignore[arg-type]
+    tables = _tables(task, bench)
     for v in task.verifiers:
         for t in v.changes_only or []:
             if t not in tables:

@@ -119,3 +119,20 @@ def test_solution_arguments_are_validated(bench, pytester):
     res, out = _errors(bench, pytester, body)
     assert "demo-bad.yaml:9: field 'solution.update_ticket'" in out
     assert "Input should be 'high', 'medium' or 'low'" in out
+
+
+def test_last_failed_and_exitfirst(bench, pytester):
+    pytester.syspathinsert()
+    pytester.makepyfile(halfagent="""
+        from pytest_enterpriseops.agents.scripted import OracleAgent
+        class Half(OracleAgent):
+            async def run(self, episode):
+                return None if episode.task_id in ("demo-close-resolved", "demo-triage-network") else \\
+                    await super().run(episode)
+    """)
+    pytester.runpytest("tasks", "--agent=python:halfagent:Half", "-p", "cacheprovider").assert_outcomes(
+        passed=3, failed=2)
+    res = pytester.runpytest("tasks", "--agent=oracle", "--lf", "-p", "cacheprovider")
+    res.assert_outcomes(passed=2)
+    res = pytester.runpytest("tasks", "--agent=noop", "-x")
+    res.assert_outcomes(failed=1)

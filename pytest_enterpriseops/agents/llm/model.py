@@ -102,5 +102,5 @@ class Model:
         cost = self.preset.prices.cost(u.input_tokens, u.output_tokens, u.cached_tokens, u.cache_write_tokens)
         self.episode.record_usage(input_tokens=u.input_tokens, output_tokens=u.output_tokens,
                                   cached_tokens=u.cached_tokens, reasoning_tokens=u.reasoning_tokens, cost=cost,
-                                  latency_s=latency,
-                                  model=self.preset.model + (" (response cache)" if cached_reply else ""))
+                                  cache_write_tokens=u.cache_write_tokens, latency_s=latency,
+                                  model=self.preset.model, from_cache=cached_reply)

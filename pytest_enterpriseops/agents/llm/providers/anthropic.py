@@ -82,16 +82,19 @@ class AnthropicAdapter(Adapter):
                            for t in tools]
             if p.parallel_tool_calls is False:
                 kw["tool_choice"] = {"type": "auto", "disable_parallel_tool_use": True}
+        # this SDK's create() has no sampling arguments: they go in the body as extra fields
+        body: dict[str, Any] = {}
         if p.thinking == "adaptive":
             kw["thinking"] = {"type": "adaptive"}
         elif isinstance(p.thinking, dict):
             kw["thinking"] = {"type": "enabled", **p.thinking}
         elif p.temperature is not None:  # the API refuses a temperature together with thinking
-            kw["temperature"] = p.temperature
+            body["temperature"] = p.temperature
         if p.top_p is not None and "thinking" not in kw:
-            kw["top_p"] = p.top_p
-        if p.params:
-            kw["extra_body"] = dict(p.params)
+            body["top_p"] = p.top_p
+        body.update(p.params)
+        if body:
+            kw["extra_body"] = body
         return kw
 
     # -- SDK -> neutral ---------------------------------------------------------------------
