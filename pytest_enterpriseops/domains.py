@@ -152,10 +152,16 @@ class Benchmark:
 
     @staticmethod
     def find_root(start: Path) -> Path | None:
-        for p in [start, *start.parents]:
-            if (p / "db").is_dir() and any((p / "db").glob("*/schema.sql")):
-                return p
-        return None
+        return _find_root(str(start))
+
+
+@functools.lru_cache(maxsize=4096)
+def _find_root(start: str) -> Path | None:
+    """The nearest directory at or above `start` with db/<domain>/schema.sql (memoized per directory)."""
+    p = Path(start)
+    if (p / "db").is_dir() and any((p / "db").glob("*/schema.sql")):
+        return p
+    return None if p.parent == p else _find_root(str(p.parent))
 
 
 def _load_manifest(d: Path) -> DomainManifest:

@@ -72,11 +72,17 @@ class TaskFile(pytest.File):
             raise
         state = self.config.stash[STATE_KEY]
         state.register_markers(self.config, task)
+        marks = [getattr(pytest.mark, m).mark for m in dict.fromkeys([task.domain or "hybrid",
+                                                                      *task.domain_list, *task.tags])]
         for r in range(1, state.runs + 1):
-            item = TaskItem.from_parent(self, name=f"{task.id}[r{r}]", callobj=_run_task_body)
+            item = TaskItem.from_parent(self, name=f"{task.id}[r{r}]", originalname=task.id,
+                                        callobj=_run_task_body, keywords={m.name: m for m in marks})
+            if hasattr(self, "id") and hasattr(self.id, "child"):
+                # pytest >= 9 keeps node ids structured; make "[rN]" the params part, as for a
+                # parametrized test, so --lf / --ff match the ids it reads back from its cache.
+                item._id = self.id.child(task.id).with_params(f"r{r}")
+            item.own_markers.extend(marks)
             item.task, item.bench, item.run_index = task, bench, r
-            for m in [(task.domain or "hybrid"), *task.domain_list, *task.tags]:
-                item.add_marker(m)
             yield item
 
     def _load(self) -> tuple[Task, Benchmark]:

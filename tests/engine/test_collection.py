@@ -130,9 +130,8 @@ def test_last_failed_and_exitfirst(bench, pytester):
                 return None if episode.task_id in ("demo-close-resolved", "demo-triage-network") else \\
                     await super().run(episode)
     """)
-    pytester.runpytest("tasks", "--agent=python:halfagent:Half", "-p", "cacheprovider").assert_outcomes(
-        passed=3, failed=2)
-    res = pytester.runpytest("tasks", "--agent=oracle", "--lf", "-p", "cacheprovider")
+    pytester.runpytest_subprocess("tasks", "--agent=python:halfagent:Half").assert_outcomes(passed=3, failed=2)
+    res = pytester.runpytest_subprocess("tasks", "--agent=oracle", "--lf")
     res.assert_outcomes(passed=2)
     res = pytester.runpytest("tasks", "--agent=noop", "-x")
     res.assert_outcomes(failed=1)
