@@ -1,0 +1,181 @@
+"""Work notes (internal), comments (visible to the caller), notifications and the audit log."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pytest_enterpriseops import Ctx, ToolError, tool
+
+from .common import audit, get_user, journal, me, nonblank, require_staff
+from .incidents import load_incident
+
+REF = {"INC_": ("incident_id", "itsm.incident"), "PRB_": ("problem_id", "itsm.problem"),
+       "CHG_": ("change_id", "itsm.change_request"), "REQ_": ("request_id", "itsm.service_request")}
+NotificationType = Literal["caller_update", "resolution", "major_incident", "assignment", "change_outcome", "request_update", "general"]
+
+
+def _ref(ctx: Ctx, record_id: str) -> tuple[str, dict]:
+    """The reference column for a record id and the record, with visibility checks."""
+    for prefix, (col, table) in REF.items():
+        if record_id.startswith(prefix):
+            if col == "incident_id":
+                return col, load_incident(ctx, record_id)
+            row = ctx.one(f"SELECT * FROM {table} WHERE {col} = ?", record_id)
+            if row is None:
+                raise ToolError(f"record '{record_id}' not found")
+            u = me(ctx)
+            if u["role"] == "reporter" and not (col == "request_id" and u["user_id"] in (row["requested_for"], row["opened_by"])):
+                raise ToolError(f"not allowed: reporters cannot access {record_id}")
+            return col, row
+    raise ToolError(f"'{record_id}' is not a record id: use an id starting with INC_, PRB_, CHG_ or REQ_ (not a number)")
+
+
+@tool
+def add_work_note(ctx: Ctx, record_id: str, body: str) -> dict:
+    """Add an internal work note (IT staff only, never shown to the caller) to an incident, problem, change or
+    service request.
+
+    Args:
+        record_id: The record's id: INC_..., PRB_..., CHG_... or REQ_....
+        body: The note.
+    """
+    require_staff(ctx, "write work notes")
+    body = nonblank(body, "body")
+    col, _ = _ref(ctx, record_id)
+    row = journal(ctx, "work_note", body, **{col: record_id})
+    audit(ctx, REF[record_id[:4]][1], record_id, "work_note")
+    return row
+
+
+@tool
+def add_comment(ctx: Ctx, record_id: str, body: str) -> dict:
+    """Add a comment visible to the caller / requester on an incident or service request (reporters only on
+    their own records). Comments are not notifications: use itsm_send_notification to notify someone.
+
+    Args:
+        record_id: The record's id: INC_... or REQ_....
+        body: The comment.
+    """
+    me(ctx)
+    body = nonblank(body, "body")
+    if record_id[:4] not in ("INC_", "REQ_"):
+        raise ToolError("comments are for incidents (INC_...) and service requests (REQ_...); use add_work_note otherwise")
+    col, _ = _ref(ctx, record_id)
+    row = journal(ctx, "comment", body, **{col: record_id})
+    audit(ctx, REF[record_id[:4]][1], record_id, "comment")
+    return row
+
+
+@tool
+def list_journal(ctx: Ctx, record_id: str, kind: Literal["work_note", "comment"] | None = None,
+                 limit: int = 20, offset: int = 0) -> dict:
+    """Work notes and comments of a record, newest first. Reporters only see comments.
+
+    Args:
+        record_id: The record's id: INC_..., PRB_..., CHG_... or REQ_....
+        kind: Only work notes or only comments.
+        limit: Page size (1-100).
+        offset: Rows to skip.
+    """
+    col, _ = _ref(ctx, record_id)
+    sql = f"SELECT entry_id, kind, author_id, body, created_at FROM itsm.journal_entry WHERE {col} = ?"
+    params: list = [record_id]
+    if me(ctx)["role"] == "reporter":
+        kind = "comment"
+    if kind:
+        sql += " AND kind = ?"
+        params.append(kind)
+    return ctx.page(sql, params, limit=limit, offset=offset, order_by="created_at DESC, entry_id DESC")
+
+
+@tool
+def itsm_send_notification(ctx: Ctx, recipient_id: str, subject: str, body: str, notification_type: NotificationType,
+                           record_id: str | None = None) -> dict:
+    """Send an email notification to a user, optionally about a record (incident, problem, change, request).
+    The recipient must be active.
+
+    Args:
+        recipient_id: The recipient (USR...).
+        subject: Subject line.
+        body: Message.
+        notification_type: caller_update, resolution, major_incident, assignment, change_outcome, request_update or general.
+        record_id: The record it is about: INC_..., PRB_..., CHG_... or REQ_....
+    """
+    u = require_staff(ctx, "send notifications")
+    subject, body = nonblank(subject, "subject"), nonblank(body, "body")
+    r = get_user(ctx, recipient_id, "recipient")
+    if not r["active"]:
+        raise ToolError(f"recipient {recipient_id} ({r['full_name']}) is inactive and cannot be notified")
+    ref = {"incident_id": None, "problem_id": None, "change_id": None, "request_id": None}
+    if record_id:
+        col, _ = _ref(ctx, record_id)
+        ref[col] = record_id
+    nid = ctx.new_id("itsm.notification", "notification_id", "NTF", 6)
+    row = ctx.insert("itsm.notification", {"notification_id": nid, "recipient_id": recipient_id, "sent_by": u["user_id"], **ref,
+                                           "notification_type": notification_type, "subject": subject, "body": body,
+                                           "sent_at": ctx.timestamp()})
+    audit(ctx, "itsm.notification", nid, "send", {"recipient_id": recipient_id, "record_id": record_id})
+    return row
+
+
+@tool
+def notify_caller(ctx: Ctx, incident_id: str, subject: str, body: str,
+                  notification_type: Literal["caller_update", "resolution", "major_incident"] = "caller_update") -> dict:
+    """Notify the caller of an incident by email (shortcut for itsm_send_notification to the incident's caller).
+
+    Args:
+        incident_id: The incident (INC_...).
+        subject: Subject line.
+        body: Message.
+        notification_type: caller_update, resolution or major_incident.
+    """
+    require_staff(ctx, "notify callers")
+    inc = load_incident(ctx, incident_id)
+    return itsm_send_notification.fn(ctx, recipient_id=inc["caller_id"], subject=subject, body=body,
+                                     notification_type=notification_type, record_id=incident_id)
+
+
+@tool
+def itsm_list_notifications(ctx: Ctx, record_id: str | None = None, recipient_id: str | None = None,
+                            limit: int = 20, offset: int = 0) -> dict:
+    """Notifications sent, newest first.
+
+    Args:
+        record_id: Only notifications about this record (INC_..., PRB_..., CHG_..., REQ_...).
+        recipient_id: Only notifications to this user.
+        limit: Page size (1-100).
+        offset: Rows to skip.
+    """
+    require_staff(ctx, "read notifications")
+    sql = "SELECT * FROM itsm.notification WHERE 1=1"
+    params: list = []
+    if record_id:
+        col, _ = _ref(ctx, record_id)
+        sql += f" AND {col} = ?"
+        params.append(record_id)
+    if recipient_id:
+        sql += " AND recipient_id = ?"
+        params.append(recipient_id)
+    return ctx.page(sql, params, limit=limit, offset=offset, order_by="sent_at DESC, notification_id DESC")
+
+
+@tool
+def itsm_get_audit_log(ctx: Ctx, record_id: str | None = None, user_id: str | None = None, action: str | None = None,
+                       limit: int = 20, offset: int = 0) -> dict:
+    """The ITSM audit trail (who changed what, when), newest first. Staff only.
+
+    Args:
+        record_id: Only entries about this record id.
+        user_id: Only entries by this user.
+        action: Only this action (create, update, assign, resolve, close, ...).
+        limit: Page size (1-100).
+        offset: Rows to skip.
+    """
+    require_staff(ctx, "read the audit log")
+    sql = "SELECT * FROM itsm.audit_log WHERE 1=1"
+    params: list = []
+    for col, val in (("record_id", record_id), ("user_id", user_id), ("action", action)):
+        if val is not None:
+            sql += f" AND {col} = ?"
+            params.append(val)
+    return ctx.page(sql, params, limit=limit, offset=offset, order_by="created_at DESC, audit_id DESC")
