@@ -9,6 +9,8 @@ from typing import Any, Iterable
 
 from .errors import ToolError
 
+_WRITE = re.compile(r"^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+([A-Za-z_]\w*\.[A-Za-z_]\w*)\b",
+                    re.IGNORECASE)
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$")
 
 
@@ -52,7 +54,9 @@ class Ctx:
         self.now = now
         self.task_id = task_id
         self.domains = tuple(domains)
-        self.wrote = False
+        self.wrote = False  # did the current call write (reset by the runtime before each call)
+        self.written: set[str] = set()  # every table written in this episode
+        self.untracked_write = False  # a write whose table could not be read from its SQL
 
     # -- reads -------------------------------------------------------------
     def all(self, sql: str, *params: Any) -> list[dict[str, Any]]:
@@ -85,9 +89,19 @@ class Ctx:
 
     # -- writes ------------------------------------------------------------
     def execute(self, sql: str, *params: Any) -> None:
-        """Run a parameterized write statement."""
-        self.wrote = True
+        """Run a parameterized write statement (INSERT INTO / UPDATE / DELETE FROM one table)."""
+        self._track(sql)
         self.cursor.execute(sql, list(params))
+
+    def _track(self, sql: str, table: str | None = None) -> None:
+        self.wrote = True
+        if table is None:
+            m = _WRITE.match(sql)
+            table = m.group(1) if m else None
+        if table is None:
+            self.untracked_write = True
+        else:
+            self.written.add(table.lower())
 
     def insert(self, table: str, row: dict[str, Any]) -> dict[str, Any]:
         """Insert one row (column names are the tool's, values are parameters); returns the row."""
@@ -102,13 +116,13 @@ class Ctx:
             return 0
         cond = " AND ".join(f"{_ident(c)} = ?" for c in where)
         sets = ", ".join(f"{_ident(c)} = ?" for c in values)
-        self.wrote = True
+        self._track("", _ident(table))
         return len(self.cursor.execute(f"UPDATE {_ident(table)} SET {sets} WHERE {cond} RETURNING 1",
                                        [*values.values(), *where.values()]).fetchall())
 
     def delete(self, table: str, where: dict[str, Any]) -> int:
         cond = " AND ".join(f"{_ident(c)} = ?" for c in where)
-        self.wrote = True
+        self._track("", _ident(table))
         return len(self.cursor.execute(f"DELETE FROM {_ident(table)} WHERE {cond} RETURNING 1",
                                        list(where.values())).fetchall())
 

@@ -40,20 +40,43 @@ def _q(table: str) -> str:
     return ".".join(f'"{p}"' for p in table.split("."))
 
 
-def diff_database(db: TaskDatabase, tables: dict[str, dict[str, Any]]) -> dict[str, TableDiff]:
-    """Per changed table: added / removed / changed rows (tables that did not change are absent)."""
+def changed_tables(db: TaskDatabase, tables: dict[str, dict[str, Any]]) -> list[str]:
+    """Tables whose content differs between the start and final state, found with one pass of
+    order-independent row hashes and counts over every table (no hash tables built)."""
+    w, s = db.work_alias, db.start_alias
+    parts = [f"SELECT {i} AS i, (SELECT count(*) FROM {w}.{_q(t)}) = (SELECT count(*) FROM {s}.{_q(t)}) AND "
+             f"(SELECT sum(hash(x)::HUGEINT) FROM {w}.{_q(t)} x) IS NOT DISTINCT FROM "
+             f"(SELECT sum(hash(x)::HUGEINT) FROM {s}.{_q(t)} x) AS same" for i, t in enumerate(tables)]
+    if not parts:
+        return []
+    names = list(tables)
+    cur = db.con.cursor()
+    try:
+        return [names[i] for i, same in cur.execute(" UNION ALL ".join(parts)).fetchall() if not same]
+    finally:
+        cur.close()
+
+
+def diff_database(db: TaskDatabase, tables: dict[str, dict[str, Any]],
+                  only: set[str] | None = None) -> dict[str, TableDiff]:
+    """Per changed table: added / removed / changed rows (tables that did not change are absent).
+
+    `only`: the tables the tools wrote (tracked by Ctx); None scans every table for changes.
+    """
+    candidates = sorted(t for t in tables if t in only) if only is not None else changed_tables(db, tables)
     cur = db.con.cursor()
     w, s = db.work_alias, db.start_alias
-    parts = [f"SELECT {i} AS i, (SELECT count(*) FROM (SELECT * FROM {w}.{_q(t)} EXCEPT ALL "
-             f"SELECT * FROM {s}.{_q(t)})) + (SELECT count(*) FROM (SELECT * FROM {s}.{_q(t)} EXCEPT ALL "
-             f"SELECT * FROM {w}.{_q(t)})) AS n" for i, t in enumerate(tables)]
-    names = list(tables)
-    touched = [names[i] for i, n in cur.execute(" UNION ALL ".join(parts)).fetchall() if n] if parts else []
     out: dict[str, TableDiff] = {}
-    for t in sorted(touched):
+    for t in candidates:
         cols, pk = tables[t]["columns"], tables[t]["pk"] or tables[t]["columns"]
-        new = _rows(cur, f"SELECT * FROM {w}.{_q(t)} EXCEPT ALL SELECT * FROM {s}.{_q(t)}")
-        old = _rows(cur, f"SELECT * FROM {s}.{_q(t)} EXCEPT ALL SELECT * FROM {w}.{_q(t)}")
+        if tables[t]["pk"]:  # unique rows: an anti-join on 64-bit row hashes, ~5x faster than EXCEPT
+            new = _rows(cur, f"SELECT * FROM {w}.{_q(t)} x WHERE hash(x) NOT IN (SELECT hash(y) FROM {s}.{_q(t)} y)")
+            old = _rows(cur, f"SELECT * FROM {s}.{_q(t)} x WHERE hash(x) NOT IN (SELECT hash(y) FROM {w}.{_q(t)} y)")
+        else:
+            new = _rows(cur, f"SELECT * FROM {w}.{_q(t)} EXCEPT ALL SELECT * FROM {s}.{_q(t)}")
+            old = _rows(cur, f"SELECT * FROM {s}.{_q(t)} EXCEPT ALL SELECT * FROM {w}.{_q(t)}")
+        if not new and not old:
+            continue
         key = lambda r: tuple(str(r[c]) for c in pk)  # noqa: E731
         old_by = {key(r): r for r in old}
         new_by = {key(r): r for r in new}

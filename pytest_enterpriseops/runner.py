@@ -42,6 +42,7 @@ class TaskRun:
     timings: dict[str, float] = field(default_factory=dict)
     role: str | None = None
     judge_usage: dict[str, float] = field(default_factory=dict)
+    untracked_tables: list[str] = field(default_factory=list)  # changed, but not through Ctx writes
 
 
 def builtin_verifiers(task: Task) -> list[Verifier]:
@@ -129,9 +130,16 @@ class TaskSession:
     def verify(self) -> list[VerifierResult]:
         t = time.perf_counter()
         tables = catalog(self.db, str(self.template) + (self.task.setup or ""))
-        diff = diff_database(self.db, tables)
+        ctx = self.env.ctx
+        tracked = None if ctx.untracked_write else set(ctx.written)
+        if self.options.full_diff or tracked is None:
+            diff = diff_database(self.db, tables)  # scan every table, not only the tracked ones
+            if tracked is not None:
+                self.run.untracked_tables = sorted(set(diff) - tracked)
+        else:
+            diff = diff_database(self.db, tables, only=tracked)
         cur = self.db.con.cursor()
-        integrity = dangling_references(cur, self.db.work_alias, diff,
+        integrity = dangling_references(cur, self.db.work_alias, self.db.start_alias, diff,
                                         self.bench.relationships(self.task.domain_list), tables)
         cur.close()
         inp = VerifyInput(self.task, lambda: self.db.read_cursor("work"), diff, integrity,

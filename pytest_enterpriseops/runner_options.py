@@ -15,3 +15,4 @@ class RunOptions:
     max_steps: int = 50
     task_timeout: float = 900.0
     judge: Any = None  # callable(rubric, task, answer) -> (score, reasoning)
+    full_diff: bool = False  # scan every table for changes instead of the tables tools wrote

@@ -32,8 +32,9 @@ class CheckResult:
     guards: list[str] = field(default_factory=list)  # verifiers that pass on the untouched state
 
 
-def _run(task: Task, bench: Benchmark, agent) -> TaskRun:
-    s = TaskSession(bench, task, 1, RunOptions(tools_mode="oracle", max_steps=100_000, task_timeout=120))
+def _run(task: Task, bench: Benchmark, agent, full_diff: bool = False) -> TaskRun:
+    s = TaskSession(bench, task, 1, RunOptions(tools_mode="oracle", max_steps=100_000, task_timeout=120,
+                                               full_diff=full_diff))
     try:
         s.run_agent(agent)
         s.verify()
@@ -68,7 +69,7 @@ def check_task(task: Task, bench: Benchmark) -> CheckResult:
         p.append("a feasible task needs a gold `solution`")
     steps = [(s.tool, s.args) for s in task.solution]
     try:
-        gold = _run(task, bench, ScriptAgent(steps, task.response, "oracle"))
+        gold = _run(task, bench, ScriptAgent(steps, task.response, "oracle"), full_diff=True)
     except Exception as exc:  # setup SQL, a tool crash, a verifier whose SQL does not run
         p.append(f"gold solution could not be verified: {type(exc).__name__}: {exc}")
         return res
@@ -77,6 +78,9 @@ def check_task(task: Task, bench: Benchmark) -> CheckResult:
         for t in v.changes_only or []:
             if t not in tables:
                 p.append(f"verifier '{v.name}' (line {v.line}): unknown table {t}")
+    if gold.untracked_tables:
+        p.append(f"the gold solution changed {', '.join(gold.untracked_tables)} without going through "
+                 "ctx.insert/update/delete/execute: the engine's diff would miss those writes")
     if _failed(gold):
         p.append("gold solution fails: " + "; ".join(_failed(gold)))
     for c in gold.transcript.tool_calls:

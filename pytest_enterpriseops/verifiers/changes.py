@@ -31,39 +31,42 @@ def _q(table: str) -> str:
     return ".".join(f'"{p}"' for p in table.split("."))
 
 
-def dangling_references(cur: Any, work: str, diff: dict[str, Any], rels: list[Relationship],
+def dangling_references(cur: Any, work: str, start: str, diff: dict[str, Any], rels: list[Relationship],
                         tables: dict[str, dict[str, Any]]) -> list[str]:
-    """References from added/changed rows that do not resolve, and references to removed rows."""
+    """References the agent broke: a reference set in an added row or changed by the agent that does
+    not resolve, and rows still referencing a row the agent removed. Start-state data is not judged."""
     problems: list[str] = []
     for r in rels:
         ref_cols = list(r.ref_columns) or tables.get(r.ref_table, {}).get("pk", [])
         if r.ref_table not in tables or len(ref_cols) != len(r.columns):
             continue
-        join = " AND ".join(f'p."{rc}" = c."{c}"' for c, rc in zip(r.columns, ref_cols))
-        notnull = " AND ".join(f'c."{c}" IS NOT NULL' for c in r.columns)
         d = diff.get(r.table)
-        if d is not None and (d.added or d.changed):
-            pk = d.pk
-            keys = [tuple(row[k] for k in pk) for row in d.added] + \
-                   [tuple(ch["key"][k] for k in pk) for ch in d.changed]
-            for key in keys:
-                cond = " AND ".join(f'c."{k}" = ?' for k in pk)
-                row = cur.execute(
-                    f"SELECT {', '.join(f'c.{chr(34)}{c}{chr(34)}' for c in r.columns)} FROM {work}.{_q(r.table)} c "
-                    f"WHERE {cond} AND {notnull} AND NOT EXISTS "
-                    f"(SELECT 1 FROM {work}.{_q(r.ref_table)} p WHERE {join})", list(key)).fetchone()
-                if row:
-                    problems.append(f"{r.table} {dict(zip(pk, key))}: {', '.join(r.columns)}={list(row)} "
-                                    f"has no {r.ref_table} row")
+        values: set[tuple] = set()
+        if d is not None:
+            for row in d.added:
+                values.add(tuple(row.get(c) for c in r.columns))
+            for ch in d.changed:
+                if any(c in ch["fields"] for c in r.columns):
+                    values.add(tuple(ch["fields"][c][1] if c in ch["fields"] else ch["key"].get(c)
+                                     for c in r.columns))
+        values = {v for v in values if all(x is not None for x in v)}
+        if values:
+            n = len(r.columns)
+            rows = ", ".join("(" + ", ".join("?" for _ in range(n)) + ")" for _ in values)
+            names = ", ".join(f"v{i}" for i in range(n))
+            join = " AND ".join(f'p."{rc}" = x.v{i}' for i, rc in enumerate(ref_cols))
+            missing = cur.execute(
+                f"SELECT {names} FROM (VALUES {rows}) x({names}) WHERE NOT EXISTS "
+                f"(SELECT 1 FROM {work}.{_q(r.ref_table)} p WHERE {join})",
+                [x for v in sorted(values, key=str) for x in v]).fetchall()
+            for m in missing:
+                problems.append(f"{r.table}: {', '.join(r.columns)}={list(m)} has no {r.ref_table} row")
         rd = diff.get(r.ref_table)
-        if rd is not None and rd.removed:
-            for old in rd.removed:
-                vals = [old.get(rc) for rc in ref_cols]
-                cond = " AND ".join(f'c."{c}" = ?' for c in r.columns)
-                n = cur.execute(f"SELECT count(*) FROM {work}.{_q(r.table)} c WHERE {cond}", vals).fetchone()[0]
-                still = cur.execute(
-                    f"SELECT count(*) FROM {work}.{_q(r.ref_table)} p WHERE "
-                    + " AND ".join(f'p."{rc}" = ?' for rc in ref_cols), vals).fetchone()[0]
-                if n and not still:
-                    problems.append(f"{n} {r.table} row(s) still reference removed {r.ref_table} {vals}")
+        if rd is not None and rd.removed and r.table in tables:
+            gone = {tuple(row.get(c) for c in ref_cols) for row in rd.removed}
+            cond = " OR ".join("(" + " AND ".join(f'c."{c}" = ?' for c in r.columns) + ")" for _ in gone)
+            n = cur.execute(f"SELECT count(*) FROM {work}.{_q(r.table)} c WHERE {cond}",
+                            [x for v in sorted(gone, key=str) for x in v]).fetchone()[0]
+            if n:
+                problems.append(f"{n} {r.table} row(s) still reference removed {r.ref_table} rows")
     return problems

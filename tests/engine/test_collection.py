@@ -135,3 +135,10 @@ def test_last_failed_and_exitfirst(bench, pytester):
     res.assert_outcomes(passed=2)
     res = pytester.runpytest("tasks", "--agent=noop", "-x")
     res.assert_outcomes(failed=1)
+
+
+def test_a_broken_file_does_not_stop_the_others_under_xdist(bench, pytester):
+    write_task(bench, "demo-bad", "id: demo-bad\nprompt: [unclosed\n")
+    res = pytester.runpytest_subprocess("tasks", "--agent=oracle", "-n", "2")
+    res.assert_outcomes(passed=5, errors=1)
+    assert "invalid YAML" in res.stdout.str()
