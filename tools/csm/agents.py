@@ -139,6 +139,7 @@ def csm_search_agents(ctx: Ctx, query: str | None = None, group_id: str | None =
                       availability: Availability | None = None, active: bool | None = None, tier: int | None = None,
                       limit: int = 20, offset: int = 0) -> dict:
     """Search support agents by (partial) name or email, group, skill, availability, tier or active flag.
+    With skill_id, each agent's level in that skill is returned as skill_level.
 
     Args:
         query: Part of the agent's name or email.
@@ -160,6 +161,9 @@ def csm_search_agents(ctx: Ctx, query: str | None = None, group_id: str | None =
         sql += " AND EXISTS (SELECT 1 FROM csm.group_member m WHERE m.person_id = a.person_id AND m.group_id = ?)"
         params.append(group_id)
     if skill_id:
+        sql = sql.replace("a.active FROM", "a.active, (SELECT k.level FROM csm.agent_skill k WHERE k.person_id = "
+                          "a.person_id AND k.skill_id = ?) AS skill_level FROM")
+        params.insert(0, skill_id)
         sql += " AND EXISTS (SELECT 1 FROM csm.agent_skill k WHERE k.person_id = a.person_id AND k.skill_id = ?)"
         params.append(skill_id)
     for col, val in (("a.availability", availability), ("a.active", active), ("a.tier", tier)):

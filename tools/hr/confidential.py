@@ -272,3 +272,24 @@ def update_investigation(ctx: Ctx, investigation_id: str, state: Literal["under_
     ctx.update("hr.investigation", {"investigation_id": investigation_id}, values)
     audit(ctx, "update_investigation", "investigation", investigation_id, inv["subject_employee_id"], state)
     return get_investigation.fn(ctx, investigation_id)
+
+
+@tool
+def find_investigations(ctx: Ctx, subject_employee_id: str | None = None,
+                        state: Literal["open", "under_review", "substantiated", "unsubstantiated", "closed"] | None = None,
+                        investigator_id: str | None = None) -> list:
+    """Search misconduct investigations (GRP011 members only).
+
+    Args:
+        subject_employee_id: Investigations about this employee.
+        state: Investigation state.
+        investigator_id: Investigations run by this investigator.
+    """
+    require_member(ctx, "GRP011", "misconduct investigations")
+    conds, params = [], []
+    for col, val in (("i.subject_employee_id", subject_employee_id), ("i.state", state), ("i.investigator_id", investigator_id)):
+        if val is not None:
+            conds.append(f"{col} = ?")
+            params.append(val)
+    return ctx.all("SELECT i.*, r.number AS record_number FROM hr.investigation i JOIN hr.confidential_record r USING (record_id)"
+                   + (" WHERE " + " AND ".join(conds) if conds else "") + " ORDER BY i.investigation_id", *params)

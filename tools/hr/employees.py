@@ -13,15 +13,13 @@ EmploymentType = Literal["full_time", "part_time", "contractor", "intern", "temp
 
 _EMP_VIEW = """
 SELECT e.employee_id, e.person_id, e.employee_number, e.full_name, e.work_email, e.status, e.employment_type,
-       e.manager_id, m.full_name AS manager_name, m.person_id AS manager_person_id, e.department_id, d.name AS department_name, e.position_id,
-       p.title AS position_title, p.job_profile_id, e.location_id, l.name AS location_name, e.cost_center_id,
+       e.manager_id, m.full_name AS manager_name, m.person_id AS manager_person_id, e.department_id, e.position_id,
+       p.title AS position_title, p.job_profile_id, e.location_id, e.cost_center_id,
        e.start_date, e.end_date, e.termination_type, e.termination_reason, e.rehire_eligible, e.legal_hold,
        e.privacy_region
 FROM hr.employee e
 LEFT JOIN hr.employee m ON m.employee_id = e.manager_id
-LEFT JOIN org.department d ON d.department_id = e.department_id
 LEFT JOIN hr.position p ON p.position_id = e.position_id
-LEFT JOIN org.location l ON l.location_id = e.location_id
 """
 
 

@@ -41,3 +41,11 @@ def test_investigation_conflict_of_interest():
                      summary="Expense irregularities")
         assert inv["state"] == "open"
         assert "findings" in s.call_error("update_investigation", investigation_id=inv["investigation_id"], state="substantiated")
+
+
+def test_find_investigations_restricted():
+    with tool_session("hr", as_user=ADMIN) as s:
+        assert "not allowed" in s.call_error("find_investigations", subject_employee_id="EMP0515")
+    with tool_session("hr", as_user="P0199") as s:
+        rows = s.call("find_investigations", subject_employee_id="EMP0515")
+        assert [r["investigation_id"] for r in rows] == ["INV004"]

@@ -98,3 +98,19 @@ def test_cancel_cascades_to_tasks_and_approvals():
         s.call("cancel_change", change_id=cid, reason="No longer needed")
         assert s.scalar("SELECT count(*) FROM itsm.change_approval WHERE change_id = ? AND state = 'requested'", cid) == 0
         assert s.scalar("SELECT count(*) FROM itsm.change_task WHERE change_id = ? AND state = 'open'", cid) == 0
+
+
+def test_high_risk_owner_approval_not_asked_twice():
+    with tool_session("itsm", as_user=ADMIN) as s:
+        # a criticality-1 business-critical server: owned by the department head, not the group manager
+        ci = s.scalar("SELECT ci_id FROM itsm.configuration_item c JOIN itsm.user_group g ON g.group_id = c.support_group_id "
+                      "WHERE c.criticality = 1 AND c.ci_class = 'server' AND c.owned_by <> g.manager_id ORDER BY 1 LIMIT 1")
+        c = _normal(s, ci)
+        assert c["risk"] == "high"
+        s.call("advance_change", change_id=c["change_id"], state="assess")
+        s.call("add_change_to_cab", change_id=c["change_id"], cab_id="CAB010")
+        s.call("advance_change", change_id=c["change_id"], state="authorize")
+        owner = s.scalar("SELECT owned_by FROM itsm.configuration_item WHERE ci_id = ?", ci)
+        s.call("request_change_approval", change_id=c["change_id"], approver_id=owner, approver_type="ci_owner")
+        err = s.call_error("advance_change", change_id=c["change_id"], state="scheduled")
+        assert "group_manager" in err

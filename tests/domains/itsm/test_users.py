@@ -27,3 +27,12 @@ def test_group_manager_manages_membership():
         assert "reporter" in s.call_error("itsm_add_group_member", group_id="GRP0003", user_id="USR10640")
         assert "manages" in s.call_error("itsm_remove_group_member", group_id="GRP0003", user_id="USR10814")
         s.call("itsm_remove_group_member", group_id="GRP0003", user_id="USR11402")
+
+
+def test_group_members_show_open_workload():
+    with tool_session("itsm", as_user=AGENT) as s:
+        items = s.call("itsm_list_group_members", group_id="GRP0002", active_only=True)["items"]
+        loads = {r["user_id"]: r["open_incidents"] for r in items}
+        for uid, n in loads.items():
+            assert n == s.scalar("SELECT count(*) FROM itsm.incident WHERE assigned_to = ? AND state IN "
+                                 "('new', 'in_progress', 'on_hold')", uid)
