@@ -32,14 +32,14 @@ class ToolSession:
         self.transcript = Transcript()
         self.env = ToolEnv(ctx, self.tools, list(self.tools), self.transcript, 10_000, 0.0)
 
-    def call(self, name: str, **args: Any) -> Any:
+    def call(self, name: str, /, **args: Any) -> Any:
         """Call a tool through the real runtime (validation, transaction); fail on an error result."""
         res = self.env.call(name, args)
         if res.is_error:
             raise AssertionError(f"{name} returned an error: {res.content}")
         return res.data
 
-    def call_error(self, name: str, **args: Any) -> str:
+    def call_error(self, name: str, /, **args: Any) -> str:
         """Call a tool that must return an error result; returns the error message."""
         res = self.env.call(name, args)
         if not res.is_error:

@@ -107,6 +107,8 @@ def check_task(task: Task, bench: Benchmark) -> CheckResult:
 
 
 def _check_path(path: str) -> CheckResult:
+    if not Path(path).exists():
+        return CheckResult(Path(path).stem, path, problems=["the file disappeared while being checked"])
     tasks, errors = load_all(path)
     if errors:
         return CheckResult(Path(path).stem, path, problems=errors)
