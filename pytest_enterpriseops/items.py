@@ -75,8 +75,11 @@ class TaskFile(pytest.File):
         marks = [getattr(pytest.mark, m).mark for m in dict.fromkeys([task.domain or "hybrid",
                                                                       *task.domain_list, *task.tags])]
         for r in range(1, state.runs + 1):
-            item = TaskItem.from_parent(self, name=f"{task.id}[r{r}]", originalname=task.id,
+            # Items in one directory see the same conftests, so they share one fixture closure.
+            info = state.fixtureinfo.get(self.path.parent)
+            item = TaskItem.from_parent(self, name=f"{task.id}[r{r}]", originalname=task.id, fixtureinfo=info,
                                         callobj=_run_task_body, keywords={m.name: m for m in marks})
+            state.fixtureinfo.setdefault(self.path.parent, item._fixtureinfo)
             if hasattr(self, "id") and hasattr(self.id, "child"):
                 # pytest >= 9 keeps node ids structured; make "[rN]" the params part, as for a
                 # parametrized test, so --lf / --ff match the ids it reads back from its cache.

@@ -36,6 +36,7 @@ class EopsState:
                                       task_timeout=opt("eops_task_timeout"))
         self.agent_spec: str | None = opt("--agent")
         self.task_ids: dict[str, Path] = {}
+        self.fixtureinfo: dict[Path, Any] = {}  # per task directory (see items.TaskFile.collect)
         self._markers: set[str] = set()
         self.records: list[dict[str, Any]] = []
         self.summary: dict[str, Any] = {}
