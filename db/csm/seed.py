@@ -16,6 +16,8 @@ import random
 
 from faker import Faker
 
+from pytest_enterpriseops.clock import add_business_minutes
+
 SEED = 7341
 NOW = dt.datetime(2025, 12, 5, 10, 0, 0)
 TODAY = NOW.date()
@@ -123,25 +125,9 @@ def _d(days: int) -> dt.date:
 
 
 def business_due(start: dt.datetime, minutes: int, sched: tuple) -> dt.datetime:
-    """Same algorithm as tools/csm/common.py (kept in sync): add minutes within the schedule's hours."""
+    """The tools' SLA clock (pytest_enterpriseops.clock), for a schedule tuple."""
     _, _, _, sh, eh, weekdays = sched
-    if not weekdays and sh == 0 and eh == 24:
-        return start + dt.timedelta(minutes=minutes)
-    cur, left = start, minutes
-    for _ in range(400):
-        day_start = cur.replace(hour=sh, minute=0, second=0, microsecond=0)
-        day_end = cur.replace(hour=0, minute=0, second=0, microsecond=0) + dt.timedelta(hours=eh)
-        if (weekdays and cur.weekday() >= 5) or cur >= day_end:
-            cur = (cur + dt.timedelta(days=1)).replace(hour=sh, minute=0, second=0, microsecond=0)
-            continue
-        if cur < day_start:
-            cur = day_start
-        avail = int((day_end - cur).total_seconds() // 60)
-        if left <= avail:
-            return cur + dt.timedelta(minutes=left)
-        left -= avail
-        cur = (cur + dt.timedelta(days=1)).replace(hour=sh, minute=0, second=0, microsecond=0)
-    return cur
+    return add_business_minutes(start, minutes, sh, eh, bool(weekdays))
 
 
 def seed(db) -> None:  # noqa: C901 - one linear generator

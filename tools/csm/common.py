@@ -7,6 +7,7 @@ import json
 from typing import Any, Literal
 
 from pytest_enterpriseops import Ctx, ToolError
+from pytest_enterpriseops.clock import add_business_minutes
 
 Priority = Literal["1 - Critical", "2 - High", "3 - Moderate", "4 - Low"]
 Channel = Literal["phone", "email", "web", "chat", "community"]
@@ -181,23 +182,7 @@ def entitlement_status(ctx: Ctx, ent: dict[str, Any]) -> dict[str, Any]:
 # -- SLA clock ---------------------------------------------------------------------------------
 def business_due(start: dt.datetime, minutes: int, start_hour: int, end_hour: int, weekdays_only: bool) -> dt.datetime:
     """Add `minutes` of covered time to `start` within a schedule's hours (UTC)."""
-    if not weekdays_only and start_hour == 0 and end_hour == 24:
-        return start + dt.timedelta(minutes=minutes)
-    cur, left = start, minutes
-    for _ in range(400):
-        day_start = cur.replace(hour=start_hour, minute=0, second=0, microsecond=0)
-        day_end = cur.replace(hour=0, minute=0, second=0, microsecond=0) + dt.timedelta(hours=end_hour)
-        if (weekdays_only and cur.weekday() >= 5) or cur >= day_end:
-            cur = (cur + dt.timedelta(days=1)).replace(hour=start_hour, minute=0, second=0, microsecond=0)
-            continue
-        if cur < day_start:
-            cur = day_start
-        avail = int((day_end - cur).total_seconds() // 60)
-        if left <= avail:
-            return cur + dt.timedelta(minutes=left)
-        left -= avail
-        cur = (cur + dt.timedelta(days=1)).replace(hour=start_hour, minute=0, second=0, microsecond=0)
-    return cur
+    return add_business_minutes(start, minutes, start_hour, end_hour, weekdays_only)
 
 
 def stop_slas(ctx: Ctx, case_id: str, sla_type: str | None, outcome: str) -> list[str]:
