@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from .agents.scripted import result_file_name
-from .results_paths import default_out_dir  # noqa: F401  (re-export)
 from .runner import TaskRun
 
 SECRET_HINTS = ("key", "token", "secret", "password", "authorization")

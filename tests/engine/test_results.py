@@ -77,6 +77,7 @@ def test_killed_worker_loses_only_its_own_task(bench, pytester):
                 return await super().run(episode)
     """)
     res = pytester.runpytest_subprocess("tasks", "--agent=python:killer:Killer", "-n", "2", "--eops-out", "out")
+    assert res.ret != 0  # the crashed task is reported, not hidden
     out = _out(bench)
     done = sorted(p.name for p in (out / "tasks").glob("*.json"))
     assert len(done) == 4 and "demo-close-resolved.r1.json" not in done
