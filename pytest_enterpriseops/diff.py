@@ -36,8 +36,12 @@ def catalog(db: TaskDatabase, key: str) -> dict[str, dict[str, Any]]:
     return _catalog_cache[key]
 
 
-def _q(table: str) -> str:
+def quote_table(table: str) -> str:
+    """`schema.table` with both parts quoted."""
     return ".".join(f'"{p}"' for p in table.split("."))
+
+
+_q = quote_table
 
 
 def changed_tables(db: TaskDatabase, tables: dict[str, dict[str, Any]]) -> list[str]:

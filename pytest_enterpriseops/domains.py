@@ -23,6 +23,9 @@ from .schema import ParsedSchema, Relationship, parse_schema
 from .tools import REGISTRY, Tool
 
 
+DEFAULT_NOW = dt.datetime(2025, 12, 5, 10, 0, tzinfo=dt.timezone.utc)
+
+
 class DomainManifest(BaseModel):
     """`db/<domain>/domain.yaml` (optional)."""
 
@@ -146,6 +149,23 @@ class Benchmark:
         for n in self.closure(names):
             out.update(self.domains[n].tools)
         return out
+
+    def default_now(self, names) -> dt.datetime:
+        """The frozen clock of the last domain in dependency order that sets one."""
+        for n in reversed(self.closure(names)):
+            if self.domains[n].manifest.now:
+                return self.domains[n].manifest.now
+        return DEFAULT_NOW
+
+    def role_of(self, cursor, names, user_id: str) -> str | None:
+        """The acting user's role, from the first of these domains whose role_query knows them."""
+        for n in names:
+            q = self.domains[n].manifest.role_query
+            if q:
+                row = cursor.execute(q, [user_id]).fetchone()
+                if row and row[0]:
+                    return row[0]
+        return None
 
     def relationships(self, names) -> list[Relationship]:
         return [r for n in self.closure(names) for r in self.domains[n].relationships]

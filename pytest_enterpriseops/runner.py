@@ -22,9 +22,6 @@ from .verifiers import VerifierResult, run_verifiers
 from .verifiers.base import VerifyInput
 from .verifiers.changes import INTEGRITY_NAME, dangling_references
 
-DEFAULT_NOW = dt.datetime(2025, 12, 5, 10, 0, tzinfo=dt.timezone.utc)
-
-
 @dataclass
 class TaskRun:
     """Everything known about one run of one task; becomes the task's result file."""
@@ -78,9 +75,9 @@ class TaskSession:
         t1 = time.perf_counter()
         self.db = sandbox.TaskDatabase(self.template, task.setup)
         self.run.timings["materialize_ms"] = (time.perf_counter() - t1) * 1000
-        self.now = task.now or self._default_now()
+        self.now = task.now or bench.default_now(task.domain_list)
         cursor = self.db.cursor()
-        self.run.role = self._role(cursor)
+        self.run.role = bench.role_of(cursor, task.domain_list, task.as_user)
         ctx = Ctx(cursor, task.as_user, self.run.role, self.now, task.id, task.domain_list)
         all_tools = bench.all_tools(task.domain_list)
         self.run.offered_tools = select_tools(task.tools, all_tools, options.tools_mode)
@@ -91,21 +88,6 @@ class TaskSession:
                                user_prompt=task.prompt, env=self.env, plan=plan, run_index=run_index,
                                options={"tools_mode": options.tools_mode, "plan": options.plan,
                                         "max_steps": options.max_steps})
-
-    def _default_now(self) -> dt.datetime:
-        for d in self.bench.closure(self.task.domain_list)[::-1]:
-            if self.bench.domains[d].manifest.now:
-                return self.bench.domains[d].manifest.now
-        return DEFAULT_NOW
-
-    def _role(self, cursor: Any) -> str | None:
-        for d in self.task.domain_list:
-            q = self.bench.domains[d].manifest.role_query
-            if q:
-                row = cursor.execute(q, [self.task.as_user]).fetchone()
-                if row:
-                    return row[0]
-        return None
 
     def run_agent(self, agent: Any) -> None:
         """Run the agent to completion (or step limit / timeout). Harness problems raise."""
@@ -127,9 +109,14 @@ class TaskSession:
         if self.env.harness_error is not None:
             raise HarnessError(f"a tool raised: {self.env.harness_error!r}") from self.env.harness_error
 
+    @property
+    def tables(self) -> dict[str, dict[str, Any]]:
+        """Every table of the task's database with its columns and primary key (cached per template)."""
+        return catalog(self.db, str(self.template) + (self.task.setup or ""))
+
     def verify(self) -> list[VerifierResult]:
         t = time.perf_counter()
-        tables = catalog(self.db, str(self.template) + (self.task.setup or ""))
+        tables = self.tables
         ctx = self.env.ctx
         tracked = None if ctx.untracked_write else set(ctx.written)
         if self.options.full_diff or tracked is None:

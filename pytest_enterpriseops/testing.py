@@ -62,16 +62,9 @@ def tool_session(domain: str | list[str], as_user: str, now: dt.datetime | None 
     db = sandbox.TaskDatabase(sandbox.template(bench, domains), setup)
     cur = db.cursor()
     if role is None:
-        for d in domains:
-            q = bench.domains[d].manifest.role_query
-            if q:
-                row = cur.execute(q, [as_user]).fetchone()
-                role = row[0] if row else None
-                if role:
-                    break
+        role = bench.role_of(cur, domains, as_user)
     if now is None:
-        now = next((bench.domains[d].manifest.now for d in bench.closure(domains)[::-1]
-                    if bench.domains[d].manifest.now), dt.datetime(2025, 12, 5, 10, tzinfo=dt.timezone.utc))
+        now = bench.default_now(domains)
     try:
         yield ToolSession(bench, domains, db, Ctx(cur, as_user, role, now, "unit-test", domains))
     finally:

@@ -19,7 +19,6 @@ from pathlib import Path
 from ..agents.scripted import NoopAgent, ScriptAgent
 from ..domains import Benchmark
 from ..runner import RunOptions, TaskRun, TaskSession
-from ..sandbox import tables_of
 from ..task import Task
 from .discover import load_all
 
@@ -32,26 +31,16 @@ class CheckResult:
     guards: list[str] = field(default_factory=list)  # verifiers that pass on the untouched state
 
 
-def _run(task: Task, bench: Benchmark, agent, full_diff: bool = False) -> TaskRun:
+def _run(task: Task, bench: Benchmark, agent, full_diff: bool = False) -> tuple[TaskRun, set[str]]:
+    """Run `agent` on the task and verify; returns the run and the names of the database's tables."""
     s = TaskSession(bench, task, 1, RunOptions(tools_mode="oracle", max_steps=100_000, task_timeout=120,
                                                full_diff=full_diff))
     try:
         s.run_agent(agent)
         s.verify()
-        return s.run
+        return s.run, set(s.tables)
     finally:
         s.close()
-
-
-def _tables(task: Task, bench: Benchmark) -> set[str]:
-    from .. import sandbox
-
-    db = sandbox.TaskDatabase(sandbox.template(bench, task.domain_list))
-    try:
-        cur = db.read_cursor("start")
-        return set(tables_of(cur))
-    finally:
-        db.close()
 
 
 def _failed(run: TaskRun) -> list[str]:
@@ -69,11 +58,10 @@ def check_task(task: Task, bench: Benchmark) -> CheckResult:
         p.append("a feasible task needs a gold `solution`")
     steps = [(s.tool, s.args) for s in task.solution]
     try:
-        gold = _run(task, bench, ScriptAgent(steps, task.response, "oracle"), full_diff=True)
+        gold, tables = _run(task, bench, ScriptAgent(steps, task.response, "oracle"), full_diff=True)
     except Exception as exc:  # setup SQL, a tool crash, a verifier whose SQL does not run
         p.append(f"gold solution could not be verified: {type(exc).__name__}: {exc}")
         return res
-    tables = _tables(task, bench)
     for v in task.verifiers:
         for t in v.changes_only or []:
             if t not in tables:
@@ -88,7 +76,7 @@ def check_task(task: Task, bench: Benchmark) -> CheckResult:
             p.append(f"gold step {c.index + 1} ({c.name}) returned an error: {c.error}")
     if not task.feasible and gold.diff:
         p.append(f"infeasible task, but the gold solution changes {', '.join(gold.diff)}")
-    noop = _run(task, bench, NoopAgent())
+    noop, _ = _run(task, bench, NoopAgent())
     res.guards = [v.name for v in noop.verifiers if v.passed and not v.builtin]
     if task.feasible and not [v for v in noop.verifiers if v.passed is False and not v.builtin]:
         p.append("the noop agent passes every verifier: nothing checks that work was done")
@@ -97,7 +85,7 @@ def check_task(task: Task, bench: Benchmark) -> CheckResult:
             continue
         rest = [s for i, s in enumerate(steps) if i != c.index]
         try:
-            dropped = _run(task, bench, ScriptAgent(rest, task.response, "drop"))
+            dropped, _ = _run(task, bench, ScriptAgent(rest, task.response, "drop"))
         except Exception:
             continue  # the trajectory breaks without this step: that is a kind of failure too
         if not _failed(dropped):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..diff import quote_table as _q
 from ..schema import Relationship
 from ..task import Verifier
 from .base import VerifierResult, VerifyInput
@@ -26,9 +27,6 @@ def check_integrity(v: Verifier, inp: VerifyInput) -> VerifierResult:
                           expected="every reference in an added or changed row resolves",
                           actual=inp.integrity or "ok", builtin=True)
 
-
-def _q(table: str) -> str:
-    return ".".join(f'"{p}"' for p in table.split("."))
 
 
 def dangling_references(cur: Any, work: str, start: str, diff: dict[str, Any], rels: list[Relationship],
