@@ -22,6 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     sc.add_argument("--json", action="store_true")
     sub.add_parser("report", help="write the HTML report of saved runs (eops report DIR... -o FILE)", add_help=False)
     sub.add_parser("compare", help="compare two saved runs (paired, per domain)", add_help=False)
+    from .play import add_parser as add_play_parser
+
+    add_play_parser(sub)
     if argv and argv[0] in ("report", "compare"):
         from ..report import cli as report_cli
 
@@ -35,6 +38,10 @@ def main(argv: list[str] | None = None) -> int:
         from .check import run_check
 
         return run_check(args.path, quiet=args.quiet, jobs=args.jobs)
+    if args.command == "play":
+        from .play import run_play
+
+        return run_play(args)
     from .score import run_score
 
     return run_score(args.dirs, as_json=args.json)
