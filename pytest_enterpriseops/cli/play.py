@@ -4,6 +4,7 @@
     eops play TASK --state FILE --show               # the briefing: what the agent gets
     eops play TASK --state FILE --call TOOL 'JSON'   # replay FILE's calls, make this one, append it
     eops play TASK --state FILE --finish 'ANSWER'    # replay, verify, print the verdict
+    eops play --state FILE --show                    # TASK from the state file (blind solving by handle)
 
 Exit codes: 0 done (a finished play that passed), 1 a finished play that did not pass,
 2 bad input (nothing recorded), 3 a harness error (a tool raised).
@@ -26,7 +27,9 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("play", help="play a task as the agent (interactive, or one call at a time with --state)",
                        description="Play a task as the agent: see what an agent sees, make tool calls, finish "
                                    "with an answer and get the verdict.")
-    p.add_argument("task", help="a task id (looked up under <root>/tasks) or a path to a task YAML file")
+    p.add_argument("task", nargs="?", default=None,
+                   help="a task id (looked up under <root>/tasks) or a path to a task YAML file; may be left out "
+                        "with an existing --state (the task is the state file's: blind solving by handle)")
     p.add_argument("--state", metavar="FILE", help="the play's state file (calls so far); created if missing")
     act = p.add_mutually_exclusive_group()
     act.add_argument("--show", action="store_true", help="print the briefing: system prompt, user prompt, tools")
@@ -35,6 +38,8 @@ def add_parser(sub: Any) -> None:
     act.add_argument("--finish", nargs="?", const="", metavar="ANSWER",
                      help="end the episode with this final answer ('-' reads it from stdin) and verify")
     act.add_argument("--history", action="store_true", help="print the calls made so far and their results")
+    act.add_argument("--verdict", action="store_true", help="print a finished play's recorded verdict again "
+                                                            "(with --reveal: in full)")
     p.add_argument("--as-json", action="store_true", help="machine-readable output")
     p.add_argument("--reveal", action="store_true",
                    help="in the verdict, also show each verifier's SQL, expected vs actual, and the gold length")
@@ -61,9 +66,11 @@ def _run(args: argparse.Namespace) -> int:
     from . import play_render as render
     from .play_session import Play, PlayError, load_state, resolve_task
 
-    task, bench = resolve_task(args.task, Path(args.root) if args.root else None)
     state_path = Path(args.state) if args.state else None
     state = load_state(state_path) if state_path else None
+    if args.task is None and state is None:
+        raise PlayError("give a task (an id or a path to its YAML), or --state FILE of a play already started")
+    task, bench = resolve_task(args.task or state.task_file, Path(args.root) if args.root else None)
     if state is not None:
         for opt, have in (("--tools", state.tools_mode), ("--max-steps", state.max_steps)):
             given = args.tools if opt == "--tools" else args.max_steps
@@ -85,6 +92,13 @@ def _run(args: argparse.Namespace) -> int:
         elif args.history:
             _emit(args, render.history_json(play), lambda: render.history_text(play, st))
             code = 0
+        elif args.verdict:
+            if play.state.verdict is None:
+                raise PlayError("this play is not finished yet (use --finish ANSWER)")
+            verdict = play.state.verdict
+            _emit(args, render.verdict_json(verdict, args.reveal),
+                  lambda: render.verdict_text(verdict, st, args.reveal))
+            code = _verdict_code(verdict)
         elif args.call is not None:
             rec = play.call(args.call[0], call_args)
             i = len(play.state.calls) - 1

@@ -1,7 +1,8 @@
 """What `eops play` prints: the briefing, tool specs, call results, the history and the verdict.
 
 The briefing is built only from what the episode offers an agent (system prompt, user prompt,
-tool specs); the task's plan, gold solution, gold response and verifiers never reach it.
+tool specs); the task's plan, gold solution, gold response and verifiers never reach it, and neither does the
+task id (ids often name the trap; an agent is not shown its task id).
 """
 
 from __future__ import annotations
@@ -93,14 +94,14 @@ def tool_text(spec: dict[str, Any], st: Style, full: bool = True) -> str:
 # -- the briefing --------------------------------------------------------------
 def briefing(play: Play) -> dict[str, Any]:
     ep = play.episode
-    return {"task_id": play.task.id, "system_prompt": ep.system_prompt, "user_prompt": ep.user_prompt,
+    return {"system_prompt": ep.system_prompt, "user_prompt": ep.user_prompt,
             "tools": ep.tools, "max_steps": play.state.max_steps, "steps_used": play.steps_used,
             "ended": play.state.ended}
 
 
 def briefing_text(play: Play, st: Style) -> str:
     b = briefing(play)
-    out = [st.bold(f"=== task {b['task_id']} — you are the agent ==="), "",
+    out = [st.bold("=== you are the agent ==="), "",
            st.bold("--- system prompt ---"), b["system_prompt"].rstrip(), "",
            st.bold("--- user prompt ---"), b["user_prompt"].rstrip(), "",
            st.bold(f"--- tools offered ({len(b['tools'])}) ---")]
@@ -161,7 +162,7 @@ REVEAL_KEYS = ("sql", "expected", "actual", "message", "kind", "line")
 
 
 def verdict_json(verdict: dict[str, Any], reveal: bool) -> dict[str, Any]:
-    out = {k: v for k, v in verdict.items() if reveal or k not in ("gold_steps", "changed_tables")}
+    out = {k: v for k, v in verdict.items() if reveal or k not in ("gold_steps", "diff")}
     out["verifiers"] = [{k: v for k, v in r.items() if reveal or k not in REVEAL_KEYS}
                         for r in verdict.get("verifiers", [])]
     out["failed"] = [r["name"] for r in verdict.get("verifiers", []) if r["passed"] is False]
@@ -185,10 +186,12 @@ def verdict_text(verdict: dict[str, Any], st: Style, reveal: bool) -> str:
         mark = st.green(mark) if r["passed"] else st.red(mark) if r["passed"] is False else mark
         builtin = ", built-in" if r.get("builtin") else ""
         lines.append(f"  {mark} {r['name']}  [{r['category']}{builtin}]")
+        if r["passed"] is None and not reveal:
+            lines.append(st.dim(f"      not judged: {r.get('message') or 'a judge rubric needs a judge model'}"))
         if reveal:
             lines += ["      " + ln for ln in _reveal_lines(r)]
-    if reveal and verdict.get("changed_tables") is not None:
-        lines.append(f"tables changed: {', '.join(verdict['changed_tables']) or 'none'}")
+    if reveal and verdict.get("diff") is not None:
+        lines += diff_lines(verdict["diff"])
     failed = [r["name"] for r in verdict.get("verifiers", []) if r["passed"] is False]
     if failed:
         lines.append(f"failed: {'; '.join(failed)}")
@@ -205,3 +208,32 @@ def _reveal_lines(r: dict[str, Any]) -> Iterable[str]:
         yield f"actual:   {json.dumps(r.get('actual'), ensure_ascii=False, default=str)}"
     if r.get("message"):
         yield from ("note: " + ln for ln in str(r["message"]).splitlines())
+
+
+def diff_lines(diff: dict[str, Any], limit: int = 8) -> list[str]:
+    """The database changes, per table: counts, then the first rows (added keys, changed fields)."""
+    if not diff:
+        return ["database changes: none"]
+    out = ["database changes:"]
+    for table, d in sorted(diff.items()):
+        counts = d.get("counts") or {}
+        out.append(f"  {table}: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in ("added", "changed", "removed")))
+        pk = d.get("pk") or []
+        rows = ([("+", r, None) for r in d.get("added", [])] + [("~", c.get("key"), c.get("fields"))
+                                                                  for c in d.get("changed", [])]
+                + [("-", r, None) for r in d.get("removed", [])])
+        for sign, row, fields in rows[:limit]:
+            if fields is not None:
+                change = ", ".join(f"{col}: {_short(old)} -> {_short(new)}" for col, (old, new) in fields.items())
+                out.append(f"    {sign} {_short(row)}: {change}")
+            else:
+                key = {k: row.get(k) for k in pk} if pk and isinstance(row, dict) else row
+                out.append(f"    {sign} {_short(key)}")
+        if len(rows) > limit:
+            out.append(f"    ... {len(rows) - limit} more")
+    return out
+
+
+def _short(v: Any, width: int = 60) -> str:
+    s = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str)
+    return s if len(s) <= width else s[: width - 1] + "…"

@@ -15,6 +15,7 @@ HELP = """commands:
   call NAME {json}          call a tool (also: NAME {json}, or NAME key=value ...);
                             a JSON object may span several lines
   history                   the calls so far and their results
+  status                    tool calls used and left
   brief                     the briefing again (system prompt, user prompt, tools)
   finish ANSWER...          end the episode with your final answer and see the verdict;
                             `finish` alone reads a multi-line answer ending with a line '.'
@@ -90,6 +91,8 @@ class Repl:
             print(render.tool_text(spec, st))
             print(st.dim("JSON schema of the arguments:"))
             print(render.pretty(spec.get("parameters")))
+        elif cmd == "status":
+            print(render.status_line(play))
         elif cmd == "history":
             print(render.history_text(play, st))
         elif cmd == "finish":

@@ -20,6 +20,7 @@ from ..errors import HarnessError
 from ..runner import RunOptions, TaskSession
 from ..runtime import StepLimitReached
 from ..task import Task
+from ..textsafe import clean_text
 from .discover import load_all
 
 STATE_FORMAT = 1
@@ -194,7 +195,7 @@ class Play:
         run = self.session.run
         lost_answer = self.state.ended is not None and self.state.ended.startswith("step limit")
         # As in a pytest run: an agent stopped by the step limit has no final answer.
-        run.final_answer = None if lost_answer else answer
+        run.final_answer = None if lost_answer or answer is None else clean_text(answer)
         run.transcript.final_answer = run.final_answer
         verdict: dict[str, Any] = {"answer": run.final_answer, "answer_lost_to_step_limit": lost_answer,
                                    "steps": self.steps_used, "max_steps": self.state.max_steps,
@@ -209,7 +210,7 @@ class Play:
             else:
                 verdict["outcome"] = run.outcome
                 verdict["verifiers"] = [r.to_json() for r in results]
-                verdict["changed_tables"] = sorted(run.diff)
+                verdict["diff"] = run.diff
         self.state.verdict = verdict
         self.state.ended = self.state.ended or "finished"
         return verdict

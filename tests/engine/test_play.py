@@ -52,7 +52,7 @@ def test_the_briefing_never_shows_plan_gold_or_verifiers(capsys, task_path):
     rc, text, _ = play(capsys, str(task_path), "--show")
     rc_j, brief = play_json(capsys, str(task_path), "--show")
     assert rc == rc_j == 0
-    assert set(brief) == {"task_id", "system_prompt", "user_prompt", "tools", "max_steps", "steps_used", "ended"}
+    assert set(brief) == {"system_prompt", "user_prompt", "tools", "max_steps", "steps_used", "ended"}
     assert task.prompt.strip() in text and brief["user_prompt"] == task.prompt
     assert {t["name"] for t in brief["tools"]} == set(task.tools)
     for shown in (text, json.dumps(brief, ensure_ascii=False)):
@@ -61,6 +61,7 @@ def test_the_briefing_never_shows_plan_gold_or_verifiers(capsys, task_path):
             assert line.strip() not in shown, line
         if task.response:
             assert task.response.strip() not in shown
+        assert task.id not in shown  # ids often name the trap
         for v in task.verifiers:
             if v.sql:
                 assert v.sql.strip() not in shown and " ".join(v.sql.split()) not in shown
@@ -186,6 +187,25 @@ def test_bad_input_is_refused_with_exit_code_2(capsys, tmp_path):
     assert rc == 2 and "belongs to task 'demo-raise-priority'" in err
     rc, text, _ = play(capsys, "demo-raise-priority", "--root", str(FIXTURE_BENCH), "--state", str(s), "--history")
     assert rc == 0 and "[1] get_ticket" in text  # a task id works as well as a path
+
+
+def test_blind_solving_by_handle_and_the_recorded_verdict(capsys, tmp_path):
+    handle = tmp_path / "t01.json"
+    assert play(capsys, str(RAISE), "--state", str(handle), "--show")[0] == 0  # the lead prepares it
+    rc, text, _ = play(capsys, "--state", str(handle), "--show")  # the solver never names the task
+    assert rc == 0 and "Raise its impact to high." in text and "demo-raise-priority" not in text
+    rc, _, err = play(capsys, "--state", str(handle), "--verdict")
+    assert rc == 2 and "not finished yet" in err
+    play(capsys, "--state", str(handle), "--call", "get_ticket", "number=T000003")
+    play(capsys, "--state", str(handle), "--call", "update_ticket", "ticket_id=TKT_0003", "impact=high")
+    rc, text, _ = play(capsys, "--state", str(handle), "--finish", "Raised.")
+    assert rc == 0 and "SELECT" not in text
+    rc, text, _ = play(capsys, "--state", str(handle), "--verdict", "--reveal")
+    assert rc == 0 and "=== verdict: PASSED ===" in text and "sql: SELECT impact FROM demo.ticket" in text
+    assert "~ {\"ticket_id\": \"TKT_0003\"}: impact: medium -> high" in text  # the database changes
+    rc, _, err = play(capsys, "--state", str(handle), "--finish", "again")
+    assert rc == 2 and "already finished" in err
+    assert play(capsys, "--show")[0] == 2  # neither a task nor a state
 
 
 # -- non-interactive, a real task ------------------------------------------------
