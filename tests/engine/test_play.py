@@ -14,7 +14,7 @@ import pytest
 
 from pytest_enterpriseops.cli.main import main
 from pytest_enterpriseops.task import load_task
-from tests.conftest import FIXTURE_BENCH, write_task
+from tests.conftest import FIXTURE_BENCH
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = FIXTURE_BENCH / "tasks" / "demo"
@@ -156,23 +156,15 @@ def test_the_step_limit_ends_the_episode_and_loses_the_answer(capsys, tmp_path):
     assert rc == 2 and "--max-steps 5 differs" in err
 
 
-def test_a_tool_crash_is_a_harness_error(capsys, bench):
-    path = write_task(bench, "demo-crash", """
-        id: demo-crash
-        domain: demo
-        as_user: U001
-        prompt: Run the self test.
-        tools: [ticket_selftest_crash, get_ticket]
-        plan: Run it.
-        verifiers:
-          - name: nothing
-            category: side_effect
-            changes_only: []
-        """)
-    s = bench / "s.json"
-    rc, text, _ = play(capsys, str(path), "--state", str(s), "--call", "ticket_selftest_crash")
+def test_a_tool_crash_is_a_harness_error(capsys, tmp_path):
+    s = tmp_path / "s.json"  # --tools domain offers every demo tool, the crashing self-test among them
+    rc, brief = play_json(capsys, str(RAISE), "--state", str(s), "--tools", "domain", "--show")
+    assert "ticket_selftest_crash" in {t["name"] for t in brief["tools"]}
+    rc, text, _ = play(capsys, str(RAISE), "--state", str(s), "--call", "ticket_selftest_crash")
     assert rc == 3 and "harness bug" in text
-    rc, verdict = play_json(capsys, str(path), "--state", str(s), "--finish", "ran it")
+    rc, _, err = play(capsys, str(RAISE), "--state", str(s), "--call", "get_ticket", "number=T000003")
+    assert rc == 2 and "harness error" in err
+    rc, verdict = play_json(capsys, str(RAISE), "--state", str(s), "--finish", "ran it")
     assert rc == 3 and verdict["outcome"] == "error" and "harness error" in verdict["error"]
 
 
