@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 from pathlib import Path
 from typing import IO, Any, Iterator
@@ -14,6 +15,7 @@ HELP = """commands:
   tool NAME                 one tool's full spec (arguments, and its JSON schema)
   call NAME {json}          call a tool (also: NAME {json}, or NAME key=value ...);
                             a JSON object may span several lines
+  call NAME                 at a terminal: asks for each argument in turn
   history                   the calls so far and their results
   status                    tool calls used and left
   brief                     the briefing again (system prompt, user prompt, tools)
@@ -64,6 +66,8 @@ class Repl:
                     yield input("eops> ")
                 except EOFError:
                     return
+                except KeyboardInterrupt:  # as in the Python REPL: drop the line, keep the episode
+                    print("\n(interrupted; `quit` or Ctrl-D leaves)")
             else:
                 line = stream.readline()
                 if not line:
@@ -105,7 +109,11 @@ class Repl:
             name, args_text = (rest.partition(" ")[0], rest.partition(" ")[2]) if cmd == "call" else (cmd, rest)
             if not name:
                 raise PlayError("usage: call NAME {json}")
-            args = self._parse_args(args_text.strip(), lines)
+            if not args_text.strip() and self.interactive and (offered.get(name) or {}).get("parameters", {}).get(
+                    "properties"):
+                args = self._ask_args(offered[name])  # at a terminal, one prompt per argument
+            else:
+                args = self._parse_args(args_text.strip(), lines)
             rec = play.call(name, args)
             self._save()
             print(render.call_text(play, len(play.state.calls) - 1, rec, st))
@@ -128,6 +136,26 @@ class Repl:
         except ValueError as exc:  # unbalanced quotes
             raise PlayError(str(exc)) from None
 
+    def _ask_args(self, spec: dict[str, Any]) -> dict[str, Any]:
+        params = spec.get("parameters") or {}
+        required = set(params.get("required") or [])
+        print(self.st.dim("one value per argument: JSON or plain text; empty skips an optional one; '-' cancels"))
+        out: dict[str, Any] = {}
+        for name, prop in (params.get("properties") or {}).items():
+            kind = render.type_of(prop, params)
+            while True:
+                try:
+                    raw = input(f"  {name} ({kind}{'' if name in required else ', optional'}): ").strip()
+                except EOFError:
+                    raw = "-"
+                if raw == "-":
+                    raise PlayError("call cancelled (nothing was sent)")
+                if raw or name not in required:
+                    break
+            if raw:
+                out[name] = argument_value(raw, prop)
+        return out
+
     def _multiline_answer(self, lines: Iterator[str]) -> str:
         if self.interactive:
             print("your final answer (end with a line containing only '.'):")
@@ -141,6 +169,17 @@ class Repl:
     def _save(self) -> None:
         if self.state_path is not None:
             self.play.state.save(self.state_path)
+
+
+def argument_value(raw: str, prop: dict[str, Any]) -> Any:
+    """A typed-in value: JSON where it parses (and the argument is not plain text), else the text."""
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+    plain_text = prop.get("type") == "string" or all(
+        s.get("type") in ("string", "null") for s in prop.get("anyOf", [{"type": "x"}]))
+    return raw if plain_text and not isinstance(value, str) and value is not None else value
 
 
 def _open_braces(text: str) -> int:

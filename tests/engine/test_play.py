@@ -264,6 +264,34 @@ def test_the_repl_resumes_a_state_and_reports_a_failed_verdict(capsys, monkeypat
     assert json.loads(s.read_text())["verdict"]["answer"] == "I could not do it.\nReally."
 
 
+def test_at_a_terminal_the_repl_asks_for_each_argument(capsys, monkeypatch, tmp_path):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    typed = iter(["get_ticket", "T000003",
+                  "call update_ticket", "", "TKT_0003", "high", "", "",  # a required one left empty is asked again
+                  "get_ticket", "-",  # cancelled: nothing sent
+                  "status", "finish Raised to high."])
+    prompts: list[str] = []
+
+    def fake_input(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    s = tmp_path / "s.json"
+    assert main(["play", str(RAISE), "--state", str(s)]) == 0
+    out = capsys.readouterr().out
+    assert prompts.count("  ticket_id (string): ") == 2
+    assert '  impact ("high" | "medium" | "low" | null, optional): ' in prompts
+    assert "not done: call cancelled (nothing was sent)" in out
+    assert "tool calls: 2 of 50 used" in out and "=== verdict: PASSED ===" in out
+    assert [c["args"] for c in json.loads(s.read_text())["calls"]] == [
+        {"number": "T000003"}, {"ticket_id": "TKT_0003", "impact": "high"}]
+
+
 def test_the_eops_command_plays_from_a_pipe():
     env = {**os.environ, "NO_COLOR": "1"}
     eops = Path(sys.executable).with_name("eops")
