@@ -46,6 +46,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--tools", default=None, choices=TOOL_MODES,
                    help="which tools are offered (as pytest --tools; default oracle)")
     p.add_argument("--max-steps", type=int, default=None, help="tool-call budget (as pytest --max-steps; default 50)")
+    p.add_argument("--judge", default=None, metavar="PRESET",
+                   help="grade `judge` rubrics with this preset (agents/PRESET.yaml, as pytest --judge)")
     p.add_argument("--root", default=None, help="benchmark root to look task ids up in (default: from the cwd)")
 
 
@@ -81,7 +83,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.max_steps is not None and args.max_steps < 1:
         raise PlayError("--max-steps must be >= 1")
     call_args = parse_call_args(args.call[1:]) if args.call else None
-    play = Play.start(task, bench, state, args.tools or "oracle", args.max_steps or 50)
+    judge = _judge(args.judge, bench.root) if args.judge and (args.finish is not None or not (
+        args.show or args.history or args.verdict or args.call)) else None
+    play = Play.start(task, bench, state, args.tools or "oracle", args.max_steps or 50, judge=judge)
     st = render.Style(enabled=False if args.as_json else None)
     try:
         for d in play.divergences:
@@ -119,6 +123,22 @@ def _run(args: argparse.Namespace) -> int:
         return code
     finally:
         play.close()
+
+
+def _judge(name: str, root: Path) -> Any:
+    from ..agents.registry import find_preset, load_preset
+    from .play_session import PlayError
+
+    roots = [root, Path.cwd()]
+    path = find_preset(name, roots)
+    if path is None:
+        raise PlayError(f"--judge {name}: no preset agents/{name}.yaml")
+    try:
+        from ..agents.llm import judge_from_preset
+
+        return judge_from_preset(load_preset(path), {}, search_roots=roots)
+    except Exception as exc:  # a missing key or SDK: one clear message before anything runs
+        raise PlayError(f"--judge {name}: {exc}") from None
 
 
 def _emit(args: argparse.Namespace, data: Any, text: Any) -> None:

@@ -187,7 +187,8 @@ def verdict_text(verdict: dict[str, Any], st: Style, reveal: bool) -> str:
         builtin = ", built-in" if r.get("builtin") else ""
         lines.append(f"  {mark} {r['name']}  [{r['category']}{builtin}]")
         if r["passed"] is None and not reveal:
-            lines.append(st.dim(f"      not judged: {r.get('message') or 'a judge rubric needs a judge model'}"))
+            note = r.get("message") or "a judge rubric needs a judge model"
+            lines.append(st.dim("      " + (note if note.startswith("not judged") else f"not judged: {note}")))
         if reveal:
             lines += ["      " + ln for ln in _reveal_lines(r)]
     if reveal and verdict.get("diff") is not None:

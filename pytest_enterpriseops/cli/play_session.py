@@ -123,22 +123,22 @@ def load_state(path: Path) -> PlayState | None:
 class Play:
     """A live episode: a TaskSession, and the calls made in it (replayed or new)."""
 
-    def __init__(self, task: Task, bench: Benchmark, state: PlayState):
+    def __init__(self, task: Task, bench: Benchmark, state: PlayState, judge: Any = None):
         self.task, self.bench, self.state = task, bench, state
         self.session = TaskSession(bench, task, 1, RunOptions(tools_mode=state.tools_mode,
-                                                              max_steps=state.max_steps))
+                                                              max_steps=state.max_steps, judge=judge))
         self.episode = self.session.episode
         self.divergences: list[str] = []  # replayed calls whose result differs from the recorded one
 
     @classmethod
     def start(cls, task: Task, bench: Benchmark, state: PlayState | None, tools_mode: str = "oracle",
-              max_steps: int = 50) -> "Play":
+              max_steps: int = 50, judge: Any = None) -> "Play":
         """A fresh episode; with a state, its earlier calls are replayed first."""
         if state is None:
             state = PlayState(task.id, str(task.path), file_digest(task.path), tools_mode, max_steps)
         elif state.task_id != task.id:
             raise PlayError(f"the state file belongs to task '{state.task_id}', not '{task.id}'")
-        play = cls(task, bench, state)
+        play = cls(task, bench, state, judge)
         recorded, state.calls = state.calls, []
         try:
             for i, rec in enumerate(recorded):

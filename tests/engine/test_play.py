@@ -170,6 +170,8 @@ def test_a_tool_crash_is_a_harness_error(capsys, tmp_path):
 
 def test_bad_input_is_refused_with_exit_code_2(capsys, tmp_path):
     assert play(capsys, str(RAISE), "--call", "get_ticket", "{}")[0] == 2  # --call needs --state
+    rc, _, err = play(capsys, str(RAISE), "--finish", "x", "--judge", "no-such-preset")
+    assert rc == 2 and "no preset agents/no-such-preset.yaml" in err
     rc, _, err = play(capsys, "no-such-task", "--root", str(FIXTURE_BENCH), "--show")
     assert rc == 2 and "no task 'no-such-task'" in err
     s = tmp_path / "s.json"
