@@ -4,16 +4,27 @@ One long-lived DuckDB instance per process (threads=1). Each set of domains gets
 a template file, built once (schema + seed) and cached on disk by a hash of its
 inputs; a task gets a copy of that file on tmpfs, ATTACHed to the instance. The
 start state (after the task's setup SQL) stays attached read-only for diffs.
+
+Task SQL reaches only the task's database: the instance has no external access
+outside its scratch and cache directories, no extensions and a locked
+configuration; setup runs only INSERT/UPDATE/DELETE statements and verifiers get
+cursors that run one SELECT in a read-only transaction (see also sqlguard.py).
+Templates are read-only files with a checksum recorded when built, verified the
+first time a process uses them.
 """
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import hashlib
 import itertools
 import os
 import shutil
+import stat
 import tempfile
+import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -23,28 +34,117 @@ from .domains import Benchmark
 from .errors import DomainError, HarnessError
 from .seeding import SeedWriter
 
-TEMPLATE_FORMAT = "3"  # bump when the way templates are built changes
+TEMPLATE_FORMAT = "4"  # bump when the way templates are built changes
 BLOCK_SIZE = 16384
+SETUP_STATEMENTS = frozenset({"INSERT", "UPDATE", "DELETE"})
 
 _instance: duckdb.DuckDBPyConnection | None = None
 _counter = itertools.count(1)
 
 
+class TemplateRebuiltWarning(UserWarning):
+    """A cached template did not match the checksum recorded when it was built, so it was rebuilt."""
+
+
 def instance() -> duckdb.DuckDBPyConnection:
+    """The process-wide DuckDB instance, locked down before any task SQL can run on it."""
     global _instance
     if _instance is None:
-        _instance = duckdb.connect(":memory:", config={"threads": 1})
+        allowed = [f"{scratch_dir()}/", f"{cache_dir()}/"]
+        con = duckdb.connect(":memory:", config={"threads": 1, "autoinstall_known_extensions": False,
+                                                 "autoload_known_extensions": False})
+        con.execute("SET allowed_directories = ?", [allowed])
+        con.execute("SET enable_external_access = false")
+        con.execute("SET lock_configuration = true")
+        _instance = con
     return _instance
 
 
+_scratch: dict[int, Path] = {}
+_scratch_lock_fd: dict[int, int] = {}
+
+
+def _scratch_base() -> Path:
+    return Path(os.environ.get("EOPS_SCRATCH") or ("/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()))
+
+
 def scratch_dir() -> Path:
-    base = Path(os.environ.get("EOPS_SCRATCH") or ("/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()))
-    d = base / f"eops-{os.getpid()}"
+    """This process's scratch directory (`eops-<pid>`): removed at exit, or swept by a later process
+    if this one is killed (its lock on `.owner` is released when it dies, however it dies)."""
+    pid = os.getpid()
+    if pid in _scratch:
+        return _scratch[pid]
+    base = _scratch_base()
+    d = base / f"eops-{pid}"
     d.mkdir(parents=True, exist_ok=True)
+    fd = os.open(d / ".owner", os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    _scratch[pid], _scratch_lock_fd[pid] = d, fd
+    atexit.register(remove_scratch_dir, pid)
+    sweep_scratch(base)
     return d
 
 
-def cache_dir(bench: Benchmark) -> Path:
+def remove_scratch_dir(pid: int | None = None) -> None:
+    """Remove this process's scratch directory (registered with atexit)."""
+    pid = os.getpid() if pid is None else pid
+    if pid != os.getpid():
+        return  # a forked child inherited the registration: the directory is not its own
+    d = _scratch.pop(pid, None)
+    fd = _scratch_lock_fd.pop(pid, None)
+    if d is not None:
+        shutil.rmtree(d, ignore_errors=True)
+    if fd is not None:
+        os.close(fd)
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep_scratch(base: Path | None = None, stale_after_s: float = 600.0) -> list[Path]:
+    """Remove scratch directories of processes that are gone; returns what was removed.
+
+    A directory whose `.owner` lock can be taken has no living owner. One without a lock
+    file (an older engine) goes when its pid is not running and it is older than `stale_after_s`."""
+    base = base or _scratch_base()
+    removed: list[Path] = []
+    try:
+        entries = [p for p in base.iterdir() if p.name.startswith("eops-") and p.name[5:].isdigit()]
+    except OSError:
+        return removed
+    for d in entries:
+        if int(d.name[5:]) == os.getpid():
+            continue
+        owner = d / ".owner"
+        try:
+            if owner.exists():
+                fd = os.open(owner, os.O_RDWR)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    continue  # its owner is alive
+                try:
+                    shutil.rmtree(d, ignore_errors=True)
+                finally:
+                    os.close(fd)
+            elif _pid_alive(int(d.name[5:])) or time.time() - d.stat().st_mtime < stale_after_s:
+                continue
+            else:
+                shutil.rmtree(d, ignore_errors=True)
+        except OSError:
+            continue
+        removed.append(d)
+    return removed
+
+
+def cache_dir(bench: Benchmark | None = None) -> Path:
     """Where built templates are kept. Keys are content hashes, so one cache serves every checkout."""
     base = os.environ.get("EOPS_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     d = Path(base) / "pytest-enterpriseops" if not os.environ.get("EOPS_CACHE_DIR") else Path(base)
@@ -65,18 +165,46 @@ def template_key(bench: Benchmark, domains: list[str]) -> str:
 _templates: dict[tuple[Path, tuple[str, ...]], Path] = {}
 
 
+def file_checksum(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def checksum_path(path: Path) -> Path:
+    return path.with_name(path.name + ".sha256")
+
+
+def template_is_intact(path: Path) -> bool:
+    """Whether the template still has the checksum recorded when it was built."""
+    try:
+        recorded = checksum_path(path).read_text().strip()
+    except OSError:
+        return False
+    return path.exists() and recorded == file_checksum(path)
+
+
 def template(bench: Benchmark, names) -> Path:
-    """The template file for these domains (and what they require), built if needed."""
+    """The template file for these domains (and what they require), built if needed.
+
+    The first use in a process verifies the file against its recorded checksum; a template
+    that changed since it was built (or has no checksum) is rebuilt, with a warning."""
     domains = bench.closure(names)
     memo = (bench.root, tuple(domains))
     if memo in _templates and _templates[memo].exists():
         return _templates[memo]
     path = cache_dir(bench) / f"tpl-{'+'.join(domains)}-{template_key(bench, domains)}.duckdb"
-    if not path.exists():
-        with open(path.with_suffix(".lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not path.exists():
-                _build_template(bench, domains, path)
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists() and not template_is_intact(path):
+            warnings.warn(TemplateRebuiltWarning(
+                f"template {path} does not match the checksum recorded when it was built; rebuilding it"),
+                stacklevel=2)
+            path.unlink()
+        if not path.exists():
+            _build_template(bench, domains, path)
     _templates[memo] = path
     return path
 
@@ -109,6 +237,12 @@ def _build_template(bench: Benchmark, domains: list[str], path: Path) -> None:
     finally:
         con.execute("USE memory")
         con.execute(f"DETACH {alias}")
+    Path(str(tmp) + ".wal").unlink(missing_ok=True)
+    os.chmod(tmp, stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)  # read-only to tasks (and to anyone else)
+    side = checksum_path(path)
+    side_tmp = side.with_name(f"{side.name}.tmp{os.getpid()}")
+    side_tmp.write_text(file_checksum(tmp) + "\n")
+    os.replace(side_tmp, side)
     os.replace(tmp, path)
 
 
@@ -145,10 +279,11 @@ class TaskDatabase:
         if setup_sql and setup_sql.strip():
             cur = self.cursor()
             try:
+                _check_setup_statements(cur, setup_sql)
                 cur.execute("BEGIN")
                 cur.execute(setup_sql)
                 cur.execute("COMMIT")
-            except duckdb.Error as exc:
+            except (duckdb.Error, HarnessError) as exc:
                 self.close()
                 raise HarnessError(f"setup SQL failed: {exc}") from exc
             finally:
@@ -167,12 +302,13 @@ class TaskDatabase:
         cur.execute(f"USE {self.work_alias}")
         return cur
 
-    def read_cursor(self, which: str = "work") -> Any:
-        """A cursor in a READ ONLY transaction on the final (`work`) or `start` state."""
+    def read_cursor(self, which: str = "work") -> "ReadOnlyCursor":
+        """A cursor in a READ ONLY transaction on the final (`work`) or `start` state that runs
+        only single SELECT statements (so `COMMIT; UPDATE ...` cannot end the transaction)."""
         cur = self.con.cursor()
         cur.execute(f"USE {self.work_alias if which == 'work' else self.start_alias}")
         cur.execute("BEGIN TRANSACTION READ ONLY")
-        return cur
+        return ReadOnlyCursor(cur)
 
     def close(self) -> None:
         if self._closed:
@@ -193,3 +329,39 @@ class TaskDatabase:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _check_setup_statements(cur: Any, sql: str) -> None:
+    """Setup runs only INSERT / UPDATE / DELETE, as DuckDB itself parses the text."""
+    try:
+        types = [st.type.name for st in cur.extract_statements(sql)]
+    except duckdb.Error as exc:
+        raise HarnessError(f"setup SQL does not parse: {exc}") from exc
+    bad = [t for t in types if t not in SETUP_STATEMENTS]
+    if bad:
+        raise HarnessError(f"setup SQL may only INSERT, UPDATE or DELETE; it has {', '.join(bad)}")
+
+
+class ReadOnlyCursor:
+    """A DuckDB cursor that executes exactly one SELECT statement per call, in the READ ONLY
+    transaction its TaskDatabase opened. Everything else (fetch*, description, close) is the cursor's."""
+
+    __slots__ = ("_cur",)
+
+    def __init__(self, cur: Any):
+        self._cur = cur
+
+    def execute(self, sql: str, parameters: Any = None) -> "ReadOnlyCursor":
+        statements = self._cur.extract_statements(sql)
+        if len(statements) != 1 or statements[0].type.name != "SELECT":
+            kinds = ", ".join(st.type.name for st in statements) or "nothing"
+            raise duckdb.InvalidInputException(
+                f"a read-only cursor runs exactly one SELECT statement, not: {kinds}")
+        if parameters is None:
+            self._cur.execute(sql)
+        else:
+            self._cur.execute(sql, parameters)
+        return self
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._cur, name)

@@ -187,6 +187,8 @@ def parse_task(text: str, path: Path) -> Task:
         raise TaskFileError(path, line_of(data, loc[:-1] if err["type"] == "missing" else loc), field, msg) from None
     if task.id != path.stem:
         raise TaskFileError(path, data.lines.get("id"), "id", f"the file name must be the task id ('{task.id}.yaml')")
+    from .sqlguard import check_task as check_task_sql  # lazy: a cached parse never needs sqlglot
+    check_task_sql(task, data)
     return task
 
 
