@@ -74,6 +74,29 @@ def test_the_briefing_never_shows_plan_gold_or_verifiers(capsys, task_path):
                     assert value not in shown, (step.tool, value)
 
 
+@pytest.mark.parametrize("tools_mode", ["oracle", "domain"])
+def test_the_briefing_is_what_an_agent_is_handed_in_a_run(capsys, tools_mode):
+    from pytest_enterpriseops.domains import benchmark_for
+    from pytest_enterpriseops.runner import RunOptions, TaskSession
+
+    class Capture:
+        name = "capture"
+
+        async def run(self, episode):
+            self.seen = {"system_prompt": episode.system_prompt, "user_prompt": episode.user_prompt,
+                         "tools": episode.tools}
+            return None
+
+    agent = Capture()
+    session = TaskSession(benchmark_for(REPO), load_task(REAL), 1, RunOptions(tools_mode=tools_mode))
+    try:
+        session.run_agent(agent)
+    finally:
+        session.close()
+    rc, brief = play_json(capsys, str(REAL), "--tools", tools_mode, "--show")
+    assert rc == 0 and {k: brief[k] for k in agent.seen} == agent.seen
+
+
 def test_tool_specs_list_every_argument(capsys):
     rc, text, _ = play(capsys, str(RAISE), "--show")
     assert "update_ticket(ticket_id, impact?, urgency?, title?)" in text
