@@ -141,12 +141,7 @@ class Play:
         play = cls(task, bench, state, judge)
         recorded, state.calls = state.calls, []
         try:
-            for i, rec in enumerate(recorded):
-                if rec.kind in ("step_limit", "harness"):
-                    state.calls.append(rec)  # the episode ended there; nothing to re-run
-                    if rec.kind == "step_limit":
-                        play.session.run.stopped = rec.result.get("error") if isinstance(rec.result, dict) else None
-                    break
+            for i, rec in enumerate(recorded):  # the call that hit the step limit or crashed is re-run too
                 new = play._engine_call(rec.tool, rec.args)
                 if new.content != rec.content or new.is_error != rec.is_error:
                     play.divergences.append(f"call {i + 1} ({rec.tool}) now returns a different result")
