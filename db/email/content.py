@@ -1,7 +1,8 @@
 """Text of the seeded mail: external organisations, correspondents and per-category message templates.
 
 Templates use str.format fields filled by seed.py: {first} (recipient's first name), {sender} (sender's
-name), {company}, {project}, {amount}, {date}, {n}, {city}, {topic}, {quarter}.
+name), {company}, {project}, {amount}, {date} (a deadline after the message), {past} (a day before it),
+{today} (the message's day), {n}, {week}, {city}, {topic}, {quarter}.
 """
 
 COMPANY_DOMAIN = "arcturus.example"
@@ -66,8 +67,8 @@ TOPICS = ["FY26 budget", "Q4 forecast", "pricing committee", "office consolidati
 # sender kind: internal | external:<domain> | phish
 TEMPLATES = {
     "project_update": ("internal", ["Projects/{project}"], ["CATEGORY_PERSONAL"], [
-        ("{project} weekly status - week {n}",
-         "Hi {first},\n\nQuick status on {project} for week {n}: the integration milestone is on track, two risks are open "
+        ("{project} weekly status - week {week}",
+         "Hi {first},\n\nQuick status on {project} for week {week}: the integration milestone is on track, two risks are open "
          "(vendor API rate limits and the test-environment refresh), and the steering review moves to {date}.\n\n"
          "Full RAID log is on the project site.\n\nThanks,\n{sender}"),
         ("{project}: decision needed on scope change",
@@ -76,7 +77,7 @@ TEMPLATES = {
         ("Re: {project} steering committee notes",
          "Thanks all. Action items from today: update the cutover plan, confirm UAT sign-off owners, and circulate the "
          "revised budget of {amount} before {date}.\n\n{sender}"),
-    ], ["{project}_status_w{n}.pdf", "{project}_RAID_log.xlsx"]),
+    ], ["{project}_status_w{week}.pdf", "{project}_RAID_log.xlsx"]),
     "meeting": ("internal", [], ["CATEGORY_PERSONAL"], [
         ("Meeting request: {topic}",
          "Hi {first},\n\nCould we find 30 minutes before {date} to go through the {topic}? I have a short deck and two "
@@ -94,8 +95,8 @@ TEMPLATES = {
          "remittance advice; otherwise we would appreciate settlement by {date}.\n\nAccounts Receivable, {company}"),
     ], ["INV-{n}.pdf"]),
     "customer": ("external:customer", ["Customers/Escalations"], ["IMPORTANT"], [
-        ("Escalation: {company} - service disruption on {date}",
-         "Hi {first},\n\nI want to flag that the outage on {date} affected our warehouse scanning for four hours. We need a "
+        ("Escalation: {company} - service disruption on {past}",
+         "Hi {first},\n\nI want to flag that the outage on {past} affected our warehouse scanning for four hours. We need a "
          "written root-cause analysis and a credit discussion. Can your team come back to us this week?\n\nRegards,\n{sender}\n{company}"),
         ("{company} renewal - pricing questions",
          "{first},\n\nAhead of our renewal we are reviewing the proposal of {amount}. Two questions: can the support tier "
@@ -135,7 +136,7 @@ TEMPLATES = {
         ("IndustryWire Briefing: {topic} and more",
          "This week: what {topic} means for mid-market software firms, three acquisitions to watch, and a survey of "
          "CIO spending intentions for 2026.\n\nYou are receiving this because you subscribed. Unsubscribe any time."),
-        ("TechBrief Daily - {date}",
+        ("TechBrief Daily - {today}",
          "Top stories: cloud price increases, a new EU data rule, and why {topic} is back on the agenda.\n\n"
          "Manage your subscription preferences."),
     ], []),

@@ -109,24 +109,29 @@ def seed(db) -> None:
     def fill(text: str, f: dict) -> str:
         return text.format(**f)
 
-    def new_fields(owner: dict, sender_name: str, company: str) -> dict:
-        when = NOW - dt.timedelta(days=rng.randrange(-20, 25))
+    def day(d: dt.datetime) -> str:
+        return d.strftime("%d %B %Y").lstrip("0")
+
+    def new_fields(owner: dict, sender_name: str, company: str, start: dt.datetime = NOW) -> dict:
         return {"first": owner["first_name"], "sender": sender_name, "company": company,
                 "project": rng.choice(C.PROJECTS), "amount": f"${rng.randrange(1200, 96000):,}.00",
-                "date": when.strftime("%d %B %Y").lstrip("0"), "n": rng.randrange(1000, 9999),
+                "date": day(start + dt.timedelta(days=rng.randrange(3, 15))), "past": day(start - dt.timedelta(days=1)),
+                "today": day(start), "week": rng.randrange(1, 53), "n": rng.randrange(1000, 9999),
                 "city": rng.choice(C.CITIES), "topic": rng.choice(C.TOPICS), "quarter": rng.choice(["Q3 FY25", "Q4 FY25"])}
 
     def make_thread(owner: dict, cat: str, age_days: float) -> None:
         kind, ulabels, syslabels, variants, attach = C.TEMPLATES[cat]
         subject_t, body_t = rng.choice(variants)
+        start = NOW - dt.timedelta(days=age_days, minutes=rng.randrange(600))
         if kind == "internal":
             s = rng.choice(active)
             while s["person_id"] == owner["person_id"]:
                 s = rng.choice(active)
             s_addr, s_name, company = s["email"], s["full_name"], "Arcturus"
-        elif kind == "phish":
-            s_addr, s_name = rng.choice(ext_by_domain["arcturus-example.com"] + ext_by_domain["arcturus-exec.com"]
-                                        + ext_by_domain["securedocs-share.net"])
+        elif kind == "phish":  # each lure comes from the sender it impersonates
+            i = rng.randrange(len(variants))
+            subject_t, body_t = variants[i]
+            s_addr, s_name = ext_by_domain[["arcturus-exec.com", "arcturus-example.com", "securedocs-share.net"][i]][0]
             company = ""
         else:
             dom = kind.split(":")[1]
@@ -136,11 +141,13 @@ def seed(db) -> None:
                 dom = rng.choice(["industrywire.news", "techbrief-daily.com"])
             s_addr, s_name = rng.choice(ext_by_domain[dom])
             company = orgs[dom]
-        f = new_fields(owner, s_name, company)
+            if cat == "newsletter":  # the IndustryWire briefing comes from IndustryWire, the digest from TechBrief
+                subject_t, body_t = variants[0] if dom == "industrywire.news" else variants[1]
+                s_addr, s_name = ext_by_domain[dom][0]
+        f = new_fields(owner, s_name, company, start)
         subject = fill(subject_t, f)
         tid = f"THR{len(threads) + 1:06d}"
         threads.append({"thread_id": tid, "mailbox": owner["email"], "subject": subject, "history_id": 0})
-        start = NOW - dt.timedelta(days=age_days, minutes=rng.randrange(600))
         n_msgs = 1 if cat in ("newsletter", "phish", "hr_notice", "security_notice") else rng.choice([1, 1, 2, 2, 3])
         spam = cat == "phish" and rng.random() < 0.6
         archived = cat == "newsletter" and rng.random() < 0.5
@@ -160,7 +167,7 @@ def seed(db) -> None:
                 "arcturus.example" if sent or kind == "internal" else s_addr.split("@")[1]) + ">"
             m = {"mailbox": owner["email"], "thread_id": tid, "rfc822_id": rfc, "in_reply_to": prev_rfc,
                  "from_address": owner["email"] if sent else s_addr, "from_name": owner["full_name"] if sent else s_name,
-                 "reply_to": None, "subject": subject if k == 0 else "Re: " + subject, "body": body,
+                 "reply_to": None, "subject": subject if k == 0 or subject.startswith("Re: ") else "Re: " + subject, "body": body,
                  "snippet": body.replace("\n", " ")[:120], "internal_date": _ts(when), "size_bytes": 0,
                  "source": "sent" if sent else "received", "sent_via": owner["email"] if sent else None,
                  "encryption": "none", "history_id": 0}
