@@ -110,7 +110,7 @@ TREES = {
     "DRV012": (["Troubleshooting", "Macros", "Training Videos"],
                [("Troubleshooting", "KB - {product} {problem}", "doc", 12), ("Macros", "Support Macros - {product}", "sheet", 4),
                 ("Training Videos", "Support Training - {product}", "mp4", 4)]),
-    "DRV013": (["2023 Campaigns", "2024 Campaigns", "Raw Footage"],
+    "DRV013": (["2024 Campaigns", "Raw Footage"],
                [("2024 Campaigns", "2024 {season} Campaign - {asset}", "doc", 4),
                 ("Raw Footage", "{video_topic} Raw Footage {n:02d}", "mov", 6)]),
     "DRV014": (["Office Moves", "Floor Plans", "Vendors"],

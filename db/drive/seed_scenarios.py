@@ -126,7 +126,6 @@ def _departed(b):
         made.append(b.file(name, mime, root, created=c, modified=m, size=size, revisions=2 if mime != PDF else 1))
     b.perm(made[0]["file_id"], "P0281", "writer", T(2025, 4, 3, 9), granted_by="P0290")
     b.perm(made[2]["file_id"], "GRP021", "commenter", T(2025, 8, 12, 9), granted_by="P0290")
-    b.perm(made[3]["file_id"], "EXT032", "reader", T(2025, 11, 7, 10), granted_by="P0290")    # customer contact, gmail
     b.member("DRV004", "P0290", "fileOrganizer", T(2024, 3, 4, 9), "P0279")
     other = next(f for f in b.files.values() if f["drive_id"] is None and f["owner_id"] == "P0283" and not f["is_root"]) \
         if any(f["owner_id"] == "P0283" and not f["is_root"] for f in b.files.values()) else \
@@ -177,7 +176,7 @@ def _price_book(b):
     pricing = _in(b, "DRV004", "Pricing")
     orig = b.file("Price Book 2026 - EMEA", SHEET, pricing, created=T(2025, 10, 1, 9), modified=T(2025, 11, 26, 15),
                   modifier="P0282", size=640_000, revisions=0)
-    b.revisions(orig, 5, keep=4, published=4, summaries=["Created", "Added services SKUs", "Regional uplift 6%",
+    b.revisions(orig, 5, published=4, summaries=["Created", "Added services SKUs", "Regional uplift 6%",
                                                          "Approved by Deal Desk 2025-11-14", "Draft: 2026 H2 scenarios"])
     b.label(orig["file_id"], "LBL04", "P0279", T(2025, 11, 14, 12), LBF06="LBC013", LBF07="P0279")
     b.label(orig["file_id"], "LBL01", "P0279", T(2025, 10, 1, 9), LBF01="LBC003")

@@ -162,6 +162,8 @@ def drive_update_drive(ctx: Ctx, drive_id: str, name: str | None = None, theme_i
         values.update(color_rgb=color_rgb.upper(), theme_id=None)
     if not values:
         raise ToolError("nothing to update")
+    if all(d.get(k) == v for k, v in values.items()):
+        raise ToolError(f"{d['name']} already has these settings; nothing to change")
     if domain_users_only and not d["domain_users_only"]:
         blockers = [f"member {m['email_address']} ({m['permission_id']})" for m in ctx.all(
             "SELECT * FROM drive.drive_member WHERE drive_id = ? AND (external_id IS NOT NULL OR (type = 'domain' AND domain <> ?)) "

@@ -237,6 +237,8 @@ def drive_update_file(ctx: Ctx, file_id: str, name: str | None = None, descripti
         values["inherited_permissions_disabled"] = inherited_permissions_disabled
     if not values:
         raise ToolError("nothing to update: give at least one field")
+    if all(f.get(k) == v for k, v in values.items()):
+        raise ToolError(f"'{f['name']}' already has these settings; nothing to change")
     ctx.update("drive.file", {"file_id": file_id}, values)
     touch(ctx, file_id)
     change(ctx, "metadata updated", file_id, f["drive_id"])

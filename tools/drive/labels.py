@@ -138,6 +138,11 @@ def drive_apply_label(ctx: Ctx, file_id: str, label_id: str, field_values: dict[
                                         "applied_time": now(ctx)})
     elif not values:
         raise ToolError(f"label {lab['name']} is already on the file; give field_values to change it")
+    else:
+        cur = {r["field_id"]: r for r in ctx.all("SELECT * FROM drive.file_label_value WHERE file_id = ? AND label_id = ?",
+                                                 file_id, lab["label_id"])}
+        if all(fid in cur and all(str(cur[fid][k]) == str(v[k]) for k in v) for fid, v in values.items()):
+            raise ToolError(f"label {lab['name']} already has these values on the file; nothing to change")
     for field_id, v in values.items():
         if field_id in have:
             ctx.update("drive.file_label_value", {"file_id": file_id, "field_id": field_id}, v)

@@ -274,6 +274,9 @@ def drive_update_permission(ctx: Ctx, file_id: str, permission_id: str, role: Ro
         values["expiration_time"] = None
     if not values:
         raise ToolError("nothing to update: give role, expiration_time or remove_expiration")
+    cur = {"role": p["role"], "expiration_time": p["expiration_time"]}
+    if all((v.isoformat(timespec="seconds") if hasattr(v, "isoformat") else v) == cur[k] for k, v in values.items()):
+        raise ToolError(f"permission {permission_id} already has these settings; nothing to change")
     ctx.update("drive.permission", {"permission_id": permission_id}, values)
     touch(ctx, file_id)
     change(ctx, "permission updated", file_id, f["drive_id"])

@@ -65,7 +65,6 @@ def drive_update_revision(ctx: Ctx, file_id: str, revision_id: str, keep_forever
     require_account(ctx)
     f = file_row(ctx, file_id)
     require(ctx, f, "edit")
-    _rev(ctx, file_id, revision_id)
     values = {}
     if keep_forever is not None:
         if is_native(f["mime_type"]):
@@ -79,6 +78,9 @@ def drive_update_revision(ctx: Ctx, file_id: str, revision_id: str, keep_forever
         values["published"] = published
     if not values:
         raise ToolError("nothing to update: give keep_forever or published")
+    cur = _rev(ctx, file_id, revision_id)
+    if all(cur[k] == v for k, v in values.items()):
+        raise ToolError(f"revision {revision_id} already has these settings; nothing to change")
     ctx.update("drive.revision", {"revision_id": revision_id}, values)
     change(ctx, "revision updated", file_id, f["drive_id"])
     audit(ctx, "revision.update", "revision", revision_id, ", ".join(f"{k}={v}" for k, v in values.items()),
