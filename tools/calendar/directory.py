@@ -201,8 +201,8 @@ def cal_get_colors(ctx: Ctx) -> dict:
 
 @tool
 def cal_list_audit_log(ctx: Ctx, calendar_id: str | None = None, event_id: str | None = None,
-                       actor_email: str | None = None, action_prefix: str | None = None, limit: int = 20,
-                       offset: int = 0) -> dict:
+                       actor_email: str | None = None, action_prefix: str | None = None,
+                       target_contains: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Administrator: the calendar audit log, newest first.
 
     Args:
@@ -210,6 +210,7 @@ def cal_list_audit_log(ctx: Ctx, calendar_id: str | None = None, event_id: str |
         event_id: Only entries of this event.
         actor_email: Only entries by this person.
         action_prefix: Only actions starting with this (e.g. 'acl.', 'event.delete').
+        target_contains: Case-insensitive text in the entry's target (e.g. a user's e-mail or a rule id).
         limit: Page size, 1-100.
         offset: Rows to skip.
     """
@@ -229,6 +230,9 @@ def cal_list_audit_log(ctx: Ctx, calendar_id: str | None = None, event_id: str |
     if action_prefix:
         conds.append("starts_with(a.action, ?)")
         params.append(action_prefix)
+    if target_contains:
+        conds.append("a.target ILIKE ?")
+        params.append(f"%{target_contains}%")
     sql = ("SELECT a.audit_id, p.email AS actor_email, a.action, a.calendar_id, a.event_id, a.target, a.details, "
            "a.created_at FROM calendar.audit_log a LEFT JOIN org.person p ON p.person_id = a.actor_person_id WHERE "
            + " AND ".join(conds))
