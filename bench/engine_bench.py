@@ -185,11 +185,12 @@ AGENT = '''
 import asyncio
 class Sleepy:
     name = "sleepy"
-    async def run(self, episode):
-        for step in episode.task.solution:
+    uses_gold = True
+    async def run_with_gold(self, episode, gold):
+        for tool, args in gold.steps:
             await asyncio.sleep(1.0)
-            await episode.call(step.tool, dict(step.args))
-        return episode.task.response
+            await episode.call(tool, dict(args))
+        return gold.response
 '''
 
 

@@ -35,6 +35,7 @@ class DomainManifest(BaseModel):
     now: dt.datetime | None = None
     role_query: str | None = None
     default_user: str | None = None
+    append_only: list[str] = []  # logs (audit, journal) rows may be added to freely, never changed
 
 
 @dataclass
@@ -83,6 +84,24 @@ class Domain:
         for t in found.values():
             t.domain = self.name
         return dict(sorted(found.items()))
+
+    def tools_fingerprint(self) -> str:
+        """A hash of the domain's tool sources (what a gold run's effect depends on besides the data)."""
+        h = hashlib.sha256()
+        base = self.root / "tools"
+        paths = [base / f"{self.name}.py"] + sorted((base / self.name).rglob("*.py"))
+        for p in paths:
+            if p.is_file():
+                h.update(str(p.relative_to(base)).encode())
+                h.update(p.read_bytes())
+        return h.hexdigest()
+
+    @functools.cached_property
+    def invariants(self) -> list:
+        """The domain's invariants (`verifiers/<name>.yaml` under the benchmark root), if any."""
+        from .invariants import load_invariants
+
+        return load_invariants(self.root / "verifiers" / f"{self.name}.yaml", self.name)
 
     def fingerprint(self) -> str:
         """A hash of every data file of the domain (schema, seed, manifest, data)."""
@@ -166,6 +185,12 @@ class Benchmark:
                 if row and row[0]:
                     return row[0]
         return None
+
+    def append_only(self, names) -> set[str]:
+        return {t for n in self.closure(names) for t in self.domains[n].manifest.append_only}
+
+    def invariants(self, names) -> list:
+        return [inv for n in self.closure(names) for inv in self.domains[n].invariants]
 
     def relationships(self, names) -> list[Relationship]:
         return [r for n in self.closure(names) for r in self.domains[n].relationships]

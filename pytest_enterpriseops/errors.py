@@ -36,3 +36,10 @@ class DuplicateToolError(DomainError):
 
 class HarnessError(EopsError):
     """Something in the harness (not the agent's choices) went wrong; the task is an ERROR."""
+
+
+class InfrastructureError(EopsError):
+    """Raised by an agent when what it depends on failed for good (the model provider unreachable
+    after retries, a rejected key): the task is an ERROR, excluded from pass@1 but counted, listed
+    and failing the gates above --eops-max-errors. Any other exception an agent raises is its own
+    failure and counts in pass@1."""

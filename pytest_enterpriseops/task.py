@@ -43,6 +43,35 @@ class ResponseCheck(_Strict):
         return self
 
 
+class ChangeRule(_Strict):
+    """Which rows of one table a task may change (an entry of `changes_only`).
+
+    Without `where`, the rows the gold solution changes or removes (by primary key); with it, the
+    rows that satisfy this SQL condition. `added`: how many rows may be added — `gold` (the gold
+    solution's count; any number in the domain's append-only logs), a number, or `any`.
+    """
+
+    where: str | None = None
+    added: int | Literal["gold", "any"] = "gold"
+
+
+def _change_entries(v: Any) -> Any:
+    """`changes_only` entries: 'schema.table', or {'schema.table': {where, added}} / {'schema.table': any}."""
+    if not isinstance(v, list):
+        return v
+    out: dict[str, Any] = {}
+    for entry in v:
+        if isinstance(entry, str):
+            out[entry] = {}
+        elif isinstance(entry, dict) and len(entry) == 1:
+            (table, rule), = entry.items()
+            out[table] = {"added": "any", "where": "true"} if rule == "any" else (rule or {})
+        else:
+            raise ValueError("each changes_only entry is a table name or a one-key mapping "
+                             "{schema.table: {where: SQL, added: N|any|gold}}")
+    return out
+
+
 class Verifier(_Strict):
     name: str
     category: Category
@@ -50,7 +79,7 @@ class Verifier(_Strict):
     expect: Any = None
     compare: Compare = "eq"
     ordered: bool = False
-    changes_only: list[str] | None = None
+    changes_only: dict[str, ChangeRule] | None = None
     response: ResponseCheck | None = None
     line: int = 0
     builtin: bool = False
@@ -68,10 +97,15 @@ class Verifier(_Strict):
             raise ValueError("an sql verifier needs 'expect'")
         return self
 
+    @field_validator("changes_only", mode="before")
+    @classmethod
+    def _entries(cls, v: Any) -> Any:
+        return _change_entries(v)
+
     @field_validator("changes_only")
     @classmethod
-    def _qualified(cls, v: list[str] | None) -> list[str] | None:
-        for t in v or []:
+    def _qualified(cls, v: dict[str, ChangeRule] | None) -> dict[str, ChangeRule] | None:
+        for t in v or {}:
             if not re.fullmatch(r"\w+\.\w+", t):
                 raise ValueError(f"'{t}' is not a schema-qualified table name like itsm.incident")
         return v
@@ -97,6 +131,7 @@ class Task(_Strict):
     response: str | None = None
     verifiers: list[Verifier] = Field(min_length=1)
     feasible: bool = True
+    asks_answer: bool | None = None  # does the prompt ask for an answer (None: decided from its wording)
     tags: list[str] = []
     description: str | None = None
     path: Path = Path()
@@ -192,7 +227,7 @@ def parse_task(text: str, path: Path) -> Task:
     return task
 
 
-TASK_FORMAT = "1"  # bump when the Task model changes, to invalidate the parse cache
+TASK_FORMAT = "3"  # bump when the Task model changes, to invalidate the parse cache
 
 
 def _parse_cache_dir() -> Path | None:

@@ -9,14 +9,22 @@ from ..errors import HarnessError
 
 
 class OracleAgent:
-    """Replays the task's gold `solution` and answers with its `response`."""
+    """Replays the task's gold `solution` and answers with its `response`.
+
+    It is handed the gold through the engine's privileged path (`uses_gold`, `run_with_gold`); the
+    episode itself never carries it, and runs of agents that take it are flagged gold-informed.
+    """
 
     name = "oracle"
+    uses_gold = True
 
     async def run(self, episode) -> str | None:
-        for step in episode.task.solution:
-            await episode.call(step.tool, dict(step.args))
-        return episode.task.response
+        raise TypeError("the oracle needs the gold solution: the engine calls run_with_gold()")
+
+    async def run_with_gold(self, episode, gold) -> str | None:
+        for tool, args in gold.steps:
+            await episode.call(tool, dict(args))
+        return gold.response
 
 
 class NoopAgent:

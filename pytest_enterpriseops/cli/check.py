@@ -1,11 +1,18 @@
-"""`eops check`: the task quality gates of DESIGN.md, for every task under a path.
+"""`eops check`: the task quality gates, for every task under a path.
 
-- the file is valid and every tool / table / column it names exists;
-- the gold `solution` passes every verifier (and, if feasible, makes no failing tool call);
-- the `noop` agent fails at least one verifier of every feasible task;
-- dropping any single write step of the solution makes some verifier fail;
-- an infeasible task's solution changes nothing;
-- every task has a human `plan` and a `changes_only` side-effect check (or the built-in one).
+Per task (each problem message says what the gate wants):
+- the file is valid and every tool / table / column it names exists; it has a plan, a side-effect
+  check, a gold solution (feasible), and its own reason check (infeasible);
+- the gold solution passes every verifier and every domain invariant, and makes no failing call;
+- provenance: every id the gold passes was shown to the agent before (prompts or earlier results);
+- answer: a task that asks for an answer fails with an empty one; an infeasible task fails with a
+  bare refusal and with a false "done";
+- collateral: a change to a row the task does not name fails it;
+- noop: doing nothing fails a feasible task (verifiers that pass untouched are listed as guards:
+  they prove nothing about the work, only that nothing wrong happened);
+- dropping any single write step of the gold fails it (no unverified writes);
+- duplicates: replaying the gold's create steps twice fails it.
+Per domain: the seed satisfies every invariant of `verifiers/<domain>.yaml` (exempt rows aside).
 """
 
 from __future__ import annotations
@@ -16,11 +23,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..agents.scripted import NoopAgent, ScriptAgent
 from ..domains import Benchmark
-from ..runner import RunOptions, TaskRun, TaskSession
 from ..task import Task
 from .discover import load_all
+from .gates import GoldRun, drop_gate, duplicate_gate, gold_gates, noop_gate, static_gates
 
 
 @dataclass
@@ -31,67 +37,57 @@ class CheckResult:
     guards: list[str] = field(default_factory=list)  # verifiers that pass on the untouched state
 
 
-def _run(task: Task, bench: Benchmark, agent, full_diff: bool = False) -> tuple[TaskRun, set[str]]:
-    """Run `agent` on the task and verify; returns the run and the names of the database's tables."""
-    s = TaskSession(bench, task, 1, RunOptions(tools_mode="oracle", max_steps=100_000, task_timeout=120,
-                                               full_diff=full_diff))
-    try:
-        s.run_agent(agent)
-        s.verify()
-        return s.run, set(s.tables)
-    finally:
-        s.close()
-
-
-def _failed(run: TaskRun) -> list[str]:
-    return [v.name for v in run.verifiers if v.passed is False]
-
-
 def check_task(task: Task, bench: Benchmark) -> CheckResult:
     res = CheckResult(task.id, f"{task.path}:{task.line}")
-    p = res.problems
-    if not task.plan:
-        p.append("no human `plan`")
-    if task.feasible and not any(v.kind == "changes_only" for v in task.verifiers):
-        p.append("no `changes_only` side-effect verifier")
-    if not task.solution and task.feasible:
-        p.append("a feasible task needs a gold `solution`")
-    steps = [(s.tool, s.args) for s in task.solution]
+    res.problems += static_gates(task)
     try:
-        gold, tables = _run(task, bench, ScriptAgent(steps, task.response, "oracle"), full_diff=True)
-    except Exception as exc:  # setup SQL, a tool crash, a verifier whose SQL does not run
-        p.append(f"gold solution could not be verified: {type(exc).__name__}: {exc}")
+        gold = GoldRun(bench, task)
+    except Exception as exc:  # noqa: BLE001 - setup SQL, a tool crash, a verifier whose SQL does not run
+        res.problems.append(f"gold solution could not be verified: {type(exc).__name__}: {exc}")
         return res
-    for v in task.verifiers:
-        for t in v.changes_only or []:
-            if t not in tables:
-                p.append(f"verifier '{v.name}' (line {v.line}): unknown table {t}")
-    if gold.untracked_tables:
-        p.append(f"the gold solution changed {', '.join(gold.untracked_tables)} without going through "
-                 "ctx.insert/update/delete/execute: the engine's diff would miss those writes")
-    if _failed(gold):
-        p.append("gold solution fails: " + "; ".join(_failed(gold)))
-    for c in gold.transcript.tool_calls:
-        if c.error and task.feasible:
-            p.append(f"gold step {c.index + 1} ({c.name}) returned an error: {c.error}")
-    if not task.feasible and gold.diff:
-        p.append(f"infeasible task, but the gold solution changes {', '.join(gold.diff)}")
-    noop, _ = _run(task, bench, NoopAgent())
-    res.guards = [v.name for v in noop.verifiers if v.passed and not v.builtin]
-    if task.feasible and not [v for v in noop.verifiers if v.passed is False and not v.builtin]:
-        p.append("the noop agent passes every verifier: nothing checks that work was done")
-    for c in gold.transcript.tool_calls:
-        if not c.wrote:
-            continue
-        rest = [s for i, s in enumerate(steps) if i != c.index]
-        try:
-            dropped, _ = _run(task, bench, ScriptAgent(rest, task.response, "drop"))
-        except Exception:
-            continue  # the trajectory breaks without this step: that is a kind of failure too
-        if not _failed(dropped):
-            p.append(f"dropping write step {c.index + 1} ({c.name} {c.args}) still passes every verifier: "
-                     "an unverified write")
+    try:
+        res.problems += gold_gates(gold)
+        problems, res.guards = noop_gate(bench, task, gold.footprint)
+        res.problems += problems
+        res.problems += drop_gate(gold)
+        res.problems += duplicate_gate(gold)
+    except Exception as exc:  # noqa: BLE001
+        res.problems.append(f"a gate could not run: {type(exc).__name__}: {exc}")
+    finally:
+        gold.close()
     return res
+
+
+def check_seed_invariants(bench: Benchmark, domains: list[str]) -> list[str]:
+    """Seed rows that break a domain invariant (and are not exempt)."""
+    from .. import sandbox
+    from ..invariants import violations
+
+    problems = []
+    for name in domains:
+        invs = bench.domains[name].invariants
+        if not invs:
+            continue
+        db = sandbox.TaskDatabase(sandbox.template(bench, [name]))
+        try:
+            cur = db.read_cursor("work")
+            tables = sandbox.tables_of(cur)
+            for inv in invs:
+                if inv.table not in tables:
+                    problems.append(f"{inv.where}: invariant '{inv.name}': unknown table {inv.table}")
+                    continue
+                try:
+                    bad = violations(cur, inv, tables[inv.table]["pk"] or tables[inv.table]["columns"], None)
+                except Exception as exc:  # noqa: BLE001
+                    problems.append(f"{inv.where}: invariant '{inv.name}': SQL failed: {exc}")
+                    continue
+                if bad:
+                    problems.append(f"{inv.where}: invariant '{inv.name}' does not hold on {len(bad)} seed row(s) "
+                                    f"({'; '.join(bad[:3])}): fix the seed or list them under `exempt` with why")
+            cur.close()
+        finally:
+            db.close()
+    return problems
 
 
 def _check_path(path: str) -> CheckResult:
@@ -113,9 +109,18 @@ def run_check(paths: list[str], quiet: bool = False, jobs: int = 1) -> int:
             results = list(pool.map(_check_path, [str(t.path) for t, _ in tasks], chunksize=4))
     else:
         results = [check_task(t, b) for t, b in tasks]
+    seeds: dict[Path, set[str]] = {}
+    for t, b in tasks:
+        seeds.setdefault(b.root, set()).update(d for d in t.domain_list)
+    seed_problems = []
+    for root, names in seeds.items():
+        bench = next(b for _, b in tasks if b.root == root)
+        seed_problems += check_seed_invariants(bench, sorted(names))
     bad = 0
     for e in errors:
         print(f"✗ invalid: {e}")
+    for s in seed_problems:
+        print(f"✗ seed: {s}")
     for r in results:
         if r.problems:
             bad += 1
@@ -123,9 +128,10 @@ def run_check(paths: list[str], quiet: bool = False, jobs: int = 1) -> int:
             for prob in r.problems:
                 print(f"    - {prob}")
         elif not quiet:
-            guards = f"  (guards: {', '.join(r.guards)})" if r.guards else ""
+            guards = f"  (guards — pass untouched, prove no work: {', '.join(r.guards)})" if r.guards else ""
             print(f"✓ {r.task_id}{guards}")
     total = len(results) + len(errors)
-    print(f"eops check: {total} task file(s), {total - bad - len(errors)} ok, {bad + len(errors)} with problems")
+    print(f"eops check: {total} task file(s), {total - bad - len(errors)} ok, {bad + len(errors)} with problems"
+          + (f"; {len(seed_problems)} seed invariant problem(s)" if seed_problems else ""))
     sys.stdout.flush()
-    return 1 if bad or errors or total == 0 else 0
+    return 1 if bad or errors or seed_problems or total == 0 else 0

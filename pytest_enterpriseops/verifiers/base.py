@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 from ..task import Task, Verifier
@@ -37,6 +37,26 @@ class VerifyInput:
     integrity: list[str]  # dangling references found
     final_answer: str | None
     judge: Any | None  # a callable(rubric, task, answer) -> (score, reasoning), or None
+    read_start: Callable[[], Any] | None = None  # a fresh read-only cursor on the start state
+    footprint_of: Callable[[], Any] | None = None  # the gold footprint (computed on first use)
+    append_only: set[str] = field(default_factory=set)
+    schema_changes: list[str] = field(default_factory=list)  # tables created or dropped
+    _footprint: Any = None
+
+    def footprint(self) -> Any:
+        if self._footprint is None:
+            from ..footprint import Footprint
+
+            self._footprint = self.footprint_of() if self.footprint_of else Footprint()
+        return self._footprint
+
+    def query(self, which: str, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(cursor, *args)` on a read-only cursor of the final (`work`) or `start` state."""
+        cur = (self.read if which == "work" else self.read_start)()
+        try:
+            return fn(cur, *args)
+        finally:
+            cur.close()
 
 
 def run_verifiers(verifiers: list[Verifier], inp: VerifyInput) -> list[VerifierResult]:

@@ -1,10 +1,12 @@
-"""`changes_only` (nothing outside a list of tables changed) and the automatic integrity check."""
+"""`changes_only` (every changed row is one the task accounts for) and the automatic integrity check."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..diff import quote_table as _q
+from ..footprint import row_key
+from ..invariants import rows_where_not
 from ..schema import Relationship
 from ..task import Verifier
 from .base import VerifierResult, VerifyInput
@@ -12,14 +14,78 @@ from .base import VerifierResult, VerifyInput
 INTEGRITY_NAME = "no dangling references in changed rows"
 
 
+_SHOW = 5  # unexpected rows named per verifier
+
+
+def _fields(ch: dict[str, Any], limit: int = 3) -> str:
+    items = list(ch["fields"].items())
+    text = ", ".join(f"{c}: {_short(old)} → {_short(new)}" for c, (old, new) in items[:limit])
+    return text + (f", +{len(items) - limit} more" if len(items) > limit else "")
+
+
+def _short(v: Any, n: int = 40) -> str:
+    t = repr(v)
+    return t if len(t) <= n else t[: n - 1] + "…"
+
+
+def _key_text(pk: list[str], key: tuple[str, ...]) -> str:
+    return ", ".join(f"{c}={v}" for c, v in zip(pk, key))
+
+
+def unexpected_changes(v: Verifier, inp: VerifyInput) -> list[str]:
+    """Every added, changed or removed row the task does not account for (empty: all accounted for)."""
+    rules = v.changes_only or {}
+    problems = list(inp.schema_changes)
+    for t in sorted(inp.diff):
+        d = inp.diff[t]
+        changed = [(tuple(str(ch["key"][c]) for c in d.pk), ch) for ch in d.changed]
+        removed = [row_key(r, d.pk) for r in d.removed]
+        rule = rules.get(t)
+        if rule is None:
+            what = ", ".join(f"{n} {k}" for k, n in d.counts.items() if n)
+            sample = ([f"row {_key_text(d.pk, k)} changed ({_fields(ch)})" for k, ch in changed[:2]]
+                      + [f"row {_key_text(d.pk, row_key(r, d.pk))} added" for r in d.added[:2]]
+                      + [f"row {_key_text(d.pk, k)} removed" for k in removed[:2]])
+            problems.append(f"{t}: {what} row(s), but the task changes nothing in this table"
+                            + (f" — {'; '.join(sample[:3])}" if sample else ""))
+            continue
+        if rule.where is None:
+            fp = inp.footprint().table(t)
+            bad_changed = [(k, ch) for k, ch in changed if k not in fp.changed]
+            bad_removed = [k for k in removed if k not in fp.removed]
+            bad_added: list[tuple[str, ...]] = []
+            scope = "a row this task does not change"
+        else:
+            start_bad = set(inp.query("start", rows_where_not, t, d.pk, {k for k, _ in changed} | set(removed),
+                                           rule.where))
+            bad_changed = [(k, ch) for k, ch in changed if k in start_bad]
+            bad_removed = [k for k in removed if k in start_bad]
+            bad_added = inp.query("work", rows_where_not, t, d.pk, {row_key(r, d.pk) for r in d.added}, rule.where)
+            scope = f"outside `{rule.where}`"
+        for k, ch in bad_changed:
+            problems.append(f"{t}: row {_key_text(d.pk, k)} changed ({_fields(ch)}) — {scope}")
+        for k in bad_removed:
+            problems.append(f"{t}: row {_key_text(d.pk, k)} removed — {scope}")
+        for k in bad_added:
+            problems.append(f"{t}: row {_key_text(d.pk, k)} added — {scope}")
+        limit = rule.added
+        if limit == "gold":
+            limit = None if t in inp.append_only else inp.footprint().table(t).added
+        if limit != "any" and limit is not None and len(d.added) > limit:
+            problems.append(f"{t}: {len(d.added)} row(s) added where the task adds {limit}"
+                            + (" (a duplicate?)" if limit else ""))
+    return problems
+
+
 def check(v: Verifier, inp: VerifyInput) -> VerifierResult:
-    allowed = set(v.changes_only or [])
-    outside = {t: d.counts for t, d in inp.diff.items() if t not in allowed}
+    problems = unexpected_changes(v, inp)
     changed = {t: d.counts for t, d in inp.diff.items()}
-    msg = ("unexpected changes in: " + ", ".join(sorted(outside))) if outside else ""
-    return VerifierResult(v.name, v.category, "changes_only", v.line, not outside,
-                          expected=f"changes only in {sorted(allowed) or 'no table'}",
-                          actual=changed or "no changes", message=msg, builtin=v.builtin)
+    shown = problems[:_SHOW] + ([f"(+{len(problems) - _SHOW} more)"] if len(problems) > _SHOW else [])
+    tables = sorted(v.changes_only or {})
+    expected = (f"only the rows the task changes, in {tables}" if tables else "no change at all")
+    return VerifierResult(v.name, v.category, "changes_only", v.line, not problems,
+                          expected=expected, actual=changed or "no changes",
+                          message="; ".join(shown), builtin=v.builtin)
 
 
 def check_integrity(v: Verifier, inp: VerifyInput) -> VerifierResult:

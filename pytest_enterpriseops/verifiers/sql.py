@@ -28,6 +28,15 @@ def _rows(expect: Any) -> list[list[Any]]:
     return [[_norm(x) for x in r] if isinstance(r, (list, tuple)) else [_norm(r)] for r in expect]
 
 
+class ShapeMismatch(Exception):
+    """The query's result has a shape the verifier did not expect: the verifier fails (not an error)."""
+
+
+# Errors in the query's text or names are the author's; anything else at run time comes from the
+# data, which the agent may have shaped (a value that no longer casts), so it fails the verifier.
+AUTHORING_ERRORS = (duckdb.ParserException, duckdb.BinderException, duckdb.CatalogException)
+
+
 def compare(op: str, actual: Any, expected: Any, ordered: bool) -> bool:
     if isinstance(expected, list):
         exp_rows = _rows(expected)
@@ -48,7 +57,8 @@ def compare(op: str, actual: Any, expected: Any, ordered: bool) -> bool:
             return not same
         raise VerifierError(f"compare '{op}' does not apply to a list of rows")
     if isinstance(actual, list):
-        raise VerifierError("the query returned several rows or columns but 'expect' is a single value")
+        raise ShapeMismatch(f"the query returned {len(actual)} row(s) of {len(actual[0]) if actual else 0} "
+                            "column(s), but 'expect' is a single value")
     expected = _norm(expected)
     if op == "contains":
         return actual is not None and str(expected) in str(actual)
@@ -60,7 +70,7 @@ def compare(op: str, actual: Any, expected: Any, ordered: bool) -> bool:
         return {"gt": actual > expected, "ge": actual >= expected,
                 "lt": actual < expected, "le": actual <= expected}[op]
     except TypeError as exc:
-        raise VerifierError(f"cannot compare {actual!r} with {expected!r}: {exc}") from None
+        raise ShapeMismatch(f"cannot compare {actual!r} with {expected!r}: {exc}") from None
 
 
 def run_query(cur: Any, sql: str, want_rows: bool) -> Any:
@@ -77,13 +87,19 @@ def run_query(cur: Any, sql: str, want_rows: bool) -> Any:
 
 def check(v: Verifier, inp: VerifyInput) -> VerifierResult:
     cur = inp.read()
+    op = "" if v.compare == "eq" else f"{v.compare} "
+    base = dict(expected=f"{op}{v.expect!r}" if op else v.expect, sql=v.sql.strip(), builtin=v.builtin)
     try:
         actual = run_query(cur, v.sql, isinstance(v.expect, list))
-    except duckdb.Error as exc:
+    except AUTHORING_ERRORS as exc:
         raise VerifierError(f"verifier '{v.name}' (line {v.line}): SQL failed: {exc}") from exc
+    except duckdb.Error as exc:
+        return VerifierResult(v.name, v.category, "sql", v.line, False, actual=None,
+                              message=f"the query failed on the final state: {type(exc).__name__}: {exc}", **base)
     finally:
         cur.close()
-    ok = compare(v.compare, actual, v.expect, v.ordered)
-    op = "" if v.compare == "eq" else f"{v.compare} "
-    return VerifierResult(v.name, v.category, "sql", v.line, ok, expected=f"{op}{v.expect!r}" if op else v.expect,
-                          actual=actual, sql=v.sql.strip(), builtin=v.builtin)
+    try:
+        ok, message = compare(v.compare, actual, v.expect, v.ordered), ""
+    except ShapeMismatch as exc:
+        ok, message = False, str(exc)
+    return VerifierResult(v.name, v.category, "sql", v.line, ok, actual=actual, message=message, **base)

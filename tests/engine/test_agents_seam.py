@@ -15,8 +15,8 @@ def test_replay_rescores_a_saved_run_without_a_model(bench, pytester):
     pytester.makepyfile(partial="""
         from pytest_enterpriseops.agents.scripted import OracleAgent
         class Partial(OracleAgent):
-            async def run(self, episode):
-                return None if episode.task_id == "demo-raise-priority" else await super().run(episode)
+            async def run_with_gold(self, episode, gold):
+                return None if episode.task_id == "demo-raise-priority" else await super().run_with_gold(episode, gold)
     """)
     pytester.runpytest("tasks", "--agent=python:partial:Partial", "--eops-out", "first").assert_outcomes(
         passed=4, failed=1)

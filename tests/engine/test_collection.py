@@ -126,9 +126,9 @@ def test_last_failed_and_exitfirst(bench, pytester):
     pytester.makepyfile(halfagent="""
         from pytest_enterpriseops.agents.scripted import OracleAgent
         class Half(OracleAgent):
-            async def run(self, episode):
+            async def run_with_gold(self, episode, gold):
                 return None if episode.task_id in ("demo-close-resolved", "demo-triage-network") else \\
-                    await super().run(episode)
+                    await super().run_with_gold(episode, gold)
     """)
     pytester.runpytest_subprocess("tasks", "--agent=python:halfagent:Half").assert_outcomes(passed=3, failed=2)
     res = pytester.runpytest_subprocess("tasks", "--agent=oracle", "--lf")

@@ -14,8 +14,8 @@ def test_min_pass_accepts_a_run_with_some_failures(bench, pytester):
     pytester.makepyfile(mostly="""
         from pytest_enterpriseops.agents.scripted import OracleAgent
         class Mostly(OracleAgent):
-            async def run(self, episode):
-                return None if episode.task_id == "demo-close-resolved" else await super().run(episode)
+            async def run_with_gold(self, episode, gold):
+                return None if episode.task_id == "demo-close-resolved" else await super().run_with_gold(episode, gold)
     """)
     res = pytester.runpytest("tasks", "--agent=python:mostly:Mostly", "--eops-min-pass", "0.7")
     res.assert_outcomes(passed=4, failed=1)

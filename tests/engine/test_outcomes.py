@@ -96,10 +96,10 @@ def test_junit_counts_equal_tasks_failures_errors(bench, pytester):
     pytester.makepyfile(myagent="""
         from pytest_enterpriseops.agents.scripted import OracleAgent
         class Mostly(OracleAgent):
-            async def run(self, episode):
+            async def run_with_gold(self, episode, gold):
                 if episode.task_id == "demo-close-resolved":
                     return None
-                return await super().run(episode)
+                return await super().run_with_gold(episode, gold)
     """)
     res = pytester.runpytest("tasks", "--agent=python:myagent:Mostly", "--junitxml=out.xml")
     res.assert_outcomes(passed=4, failed=1, errors=1)

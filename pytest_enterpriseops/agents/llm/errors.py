@@ -12,6 +12,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import InfrastructureError
+
 CONTEXT_PATTERNS = re.compile(
     r"context[ _-]?(length|window)|maximum context|prompt is too long|too many (input )?tokens|"
     r"input token count.*exceeds|exceeds the maximum number of tokens|reduce the length of the messages|"
@@ -24,7 +26,7 @@ TRANSPORT_ERROR_NAMES = {"APIConnectionError", "APITimeoutError", "TransportErro
                          "ClientConnectorError", "ClientOSError"}
 
 
-class ModelCallError(Exception):
+class ModelCallError(InfrastructureError):
     """A model call failed for good (auth, bad request, or retries spent). The task is an ERROR."""
 
 
