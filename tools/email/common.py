@@ -154,7 +154,13 @@ def check_label_changes(ctx: Ctx, mbx: str, add: list[str] | None, remove: list[
 
 def apply_labels(ctx: Ctx, mbx: str, message_id: str, add: list[str], remove: list[str]) -> list[str]:
     """Add/remove labels on one message with history records; returns the labels afterwards."""
+    return apply_labels_changed(ctx, mbx, message_id, add, remove)[0]
+
+
+def apply_labels_changed(ctx: Ctx, mbx: str, message_id: str, add: list[str], remove: list[str]) -> tuple[list[str], bool]:
+    """apply_labels, also saying whether anything changed (a no-op writes no audit entry)."""
     have = set(labels_of(ctx, message_id))
+    changed = bool(set(add) - have or set(remove) & have)
     for lid in add:
         if lid not in have:
             ctx.insert("email.message_label", {"message_id": message_id, "label_id": lid})
@@ -163,7 +169,7 @@ def apply_labels(ctx: Ctx, mbx: str, message_id: str, add: list[str], remove: li
         if lid in have:
             ctx.delete("email.message_label", {"message_id": message_id, "label_id": lid})
             record_history(ctx, mbx, "labelRemoved", message_id, lid)
-    return labels_of(ctx, message_id)
+    return labels_of(ctx, message_id), changed
 
 
 def held(ctx: Ctx, mbx: str, message_id: str) -> str | None:

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pytest_enterpriseops import Ctx, ToolError, tool
 
-from .common import access, apply_labels, audit, check_address, check_label_changes, label_for
+from .common import access, apply_labels_changed, audit, check_address, check_label_changes, label_for
 from .query import compile_query, filter_query
 
 
@@ -157,8 +157,10 @@ def mail_apply_filter(ctx: Ctx, filter_id: str, user_id: str = "me", dry_run: bo
     remove = [a["label_id"] for a in acts if a["op"] == "remove"]
     for lid in add + remove:
         label_for(ctx, mbx, lid)
+    changed = []
     if not dry_run and (add or remove):
-        for mid in ids:
-            apply_labels(ctx, mbx, mid, add, remove)
-        audit(ctx, mbx, "mail_apply_filter", "filter", filter_id, f"{len(ids)} messages")
-    return {"filter_id": filter_id, "matched": len(ids), "message_ids": ids, "applied": not dry_run and bool(add or remove)}
+        changed = [mid for mid in ids if apply_labels_changed(ctx, mbx, mid, add, remove)[1]]
+        if changed:
+            audit(ctx, mbx, "mail_apply_filter", "filter", filter_id, f"{len(changed)} messages changed")
+    return {"filter_id": filter_id, "matched": len(ids), "message_ids": ids, "applied": not dry_run and bool(add or remove),
+            "changed": len(changed)}

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pytest_enterpriseops import Ctx, ToolError, tool
 
-from .common import (access, apply_labels, audit, check_address, check_addresses, check_label_changes,
+from .common import (access, apply_labels, apply_labels_changed, audit, check_address, check_addresses, check_label_changes,
                      delete_message_rows, label_for, message_for, message_view, parse_ts, require_active)
 from .delivery import insert_message, new_thread, rfc_id, send
 from .query import compile_query, mentions_spam_or_trash
@@ -100,8 +100,9 @@ def mail_modify_message(ctx: Ctx, message_id: str, user_id: str = "me", add_labe
     mbx = access(ctx, user_id)["email_address"]
     message_for(ctx, mbx, message_id)
     add, remove = check_label_changes(ctx, mbx, add_label_ids, remove_label_ids)
-    labels = apply_labels(ctx, mbx, message_id, add, remove)
-    audit(ctx, mbx, "mail_modify_message", "message", message_id, f"add={add} remove={remove}")
+    labels, changed = apply_labels_changed(ctx, mbx, message_id, add, remove)
+    if changed:
+        audit(ctx, mbx, "mail_modify_message", "message", message_id, f"add={add} remove={remove}")
     return {"id": message_id, "label_ids": labels}
 
 
@@ -123,10 +124,11 @@ def mail_batch_modify_messages(ctx: Ctx, message_ids: list[str], user_id: str = 
     for mid in ids:
         message_for(ctx, mbx, mid)
     add, remove = check_label_changes(ctx, mbx, add_label_ids, remove_label_ids)
-    for mid in ids:
-        apply_labels(ctx, mbx, mid, add, remove)
-    audit(ctx, mbx, "mail_batch_modify_messages", "message", None, f"{len(ids)} messages add={add} remove={remove}")
-    return {"modified": len(ids), "message_ids": ids}
+    changed = [mid for mid in ids if apply_labels_changed(ctx, mbx, mid, add, remove)[1]]
+    if changed:
+        audit(ctx, mbx, "mail_batch_modify_messages", "message", None,
+              f"{len(changed)} messages add={add} remove={remove}: {','.join(changed)}")
+    return {"modified": len(changed), "unchanged": len(ids) - len(changed), "message_ids": ids}
 
 
 @tool
@@ -139,8 +141,9 @@ def mail_trash_message(ctx: Ctx, message_id: str, user_id: str = "me") -> dict:
     """
     mbx = access(ctx, user_id)["email_address"]
     message_for(ctx, mbx, message_id)
-    labels = apply_labels(ctx, mbx, message_id, ["TRASH"], ["INBOX", "SPAM"])
-    audit(ctx, mbx, "mail_trash_message", "message", message_id)
+    labels, changed = apply_labels_changed(ctx, mbx, message_id, ["TRASH"], ["INBOX", "SPAM"])
+    if changed:
+        audit(ctx, mbx, "mail_trash_message", "message", message_id)
     return {"id": message_id, "label_ids": labels}
 
 

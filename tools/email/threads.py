@@ -6,7 +6,7 @@ from typing import Literal
 
 from pytest_enterpriseops import Ctx, ToolError, tool
 
-from .common import access, apply_labels, audit, check_label_changes, delete_message_rows, message_view
+from .common import access, apply_labels_changed, audit, check_label_changes, delete_message_rows, message_view
 from .messages import search_messages
 
 
@@ -76,9 +76,8 @@ def mail_modify_thread(ctx: Ctx, thread_id: str, user_id: str = "me", add_label_
     thread_for(ctx, mbx, thread_id)
     add, remove = check_label_changes(ctx, mbx, add_label_ids, remove_label_ids)
     ids = thread_message_ids(ctx, thread_id)
-    for mid in ids:
-        apply_labels(ctx, mbx, mid, add, remove)
-    audit(ctx, mbx, "mail_modify_thread", "thread", thread_id, f"add={add} remove={remove}")
+    if [mid for mid in ids if apply_labels_changed(ctx, mbx, mid, add, remove)[1]]:
+        audit(ctx, mbx, "mail_modify_thread", "thread", thread_id, f"add={add} remove={remove}")
     return {"id": thread_id, "message_ids": ids}
 
 
@@ -93,9 +92,8 @@ def mail_trash_thread(ctx: Ctx, thread_id: str, user_id: str = "me") -> dict:
     mbx = access(ctx, user_id)["email_address"]
     thread_for(ctx, mbx, thread_id)
     ids = thread_message_ids(ctx, thread_id)
-    for mid in ids:
-        apply_labels(ctx, mbx, mid, ["TRASH"], ["INBOX", "SPAM"])
-    audit(ctx, mbx, "mail_trash_thread", "thread", thread_id)
+    if [mid for mid in ids if apply_labels_changed(ctx, mbx, mid, ["TRASH"], ["INBOX", "SPAM"])[1]]:
+        audit(ctx, mbx, "mail_trash_thread", "thread", thread_id)
     return {"id": thread_id, "message_ids": ids}
 
 
@@ -112,7 +110,7 @@ def mail_untrash_thread(ctx: Ctx, thread_id: str, user_id: str = "me") -> dict:
     ids = thread_message_ids(ctx, thread_id)
     for mid in ids:
         src = ctx.scalar("SELECT source FROM email.message WHERE message_id = ?", mid)
-        apply_labels(ctx, mbx, mid, ["INBOX"] if src in ("received", "imported") else [], ["TRASH"])
+        apply_labels_changed(ctx, mbx, mid, ["INBOX"] if src in ("received", "imported") else [], ["TRASH"])
     audit(ctx, mbx, "mail_untrash_thread", "thread", thread_id)
     return {"id": thread_id, "message_ids": ids}
 
