@@ -119,7 +119,8 @@ def teams_update_team_member_role(ctx: Ctx, team_id: str, membership_id: str, ro
 
 @tool
 def teams_remove_team_member(ctx: Ctx, team_id: str, membership_id: str) -> dict:
-    """Remove a member from a team; they also leave the team's private channels and its tags (shared-channel membership is separate).
+    """Remove a member from a team; they also leave the team's private channels (an orphaned private channel
+    passes to its longest-standing member) and its tags; shared-channel membership is separate.
     The last owner cannot be removed.
 
     Args:
@@ -134,9 +135,16 @@ def teams_remove_team_member(ctx: Ctx, team_id: str, membership_id: str) -> dict
         raise ToolError(f"{m['person_id']} is the last owner of {team_id}; add another owner first")
     ctx.delete("teams.team_member", {"membership_id": membership_id})
     col, val = ("person_id", m["person_id"]) if m["person_id"] else ("external_id", m["external_id"])
-    for cm in ctx.all(f"SELECT cm.membership_id FROM teams.channel_member cm JOIN teams.channel c USING (channel_id) "
+    for cm in ctx.all(f"SELECT cm.membership_id, cm.channel_id, cm.role FROM teams.channel_member cm "
+                      f"JOIN teams.channel c USING (channel_id) "
                       f"WHERE c.team_id = ? AND c.membership_type = 'private' AND cm.{col} = ?", team_id, val):
         ctx.delete("teams.channel_member", {"membership_id": cm["membership_id"]})
+        if cm["role"] == "owner" and not ctx.scalar(
+                "SELECT count(*) FROM teams.channel_member WHERE channel_id = ? AND role = 'owner'", cm["channel_id"]):
+            heir = ctx.scalar("SELECT membership_id FROM teams.channel_member WHERE channel_id = ? AND person_id IS NOT NULL "
+                              "ORDER BY added_at, membership_id LIMIT 1", cm["channel_id"])
+            if heir:  # like the real service: the longest-standing member inherits an orphaned private channel
+                ctx.update("teams.channel_member", {"membership_id": heir}, {"role": "owner"})
     if m["person_id"]:
         for tg in ctx.all("SELECT tm.tag_id FROM teams.tag_member tm JOIN teams.tag g USING (tag_id) "
                           "WHERE g.team_id = ? AND tm.person_id = ?", team_id, m["person_id"]):
