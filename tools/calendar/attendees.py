@@ -32,7 +32,7 @@ def cal_add_event_attendees(ctx: Ctx, calendar_id: str, event_id: str, emails: l
         event_id: Event id or instance id.
         emails: Guest e-mails to add.
         optional: Mark the new guests optional.
-        send_updates: Who is e-mailed the invitation: all, externalOnly or none (only new guests are e-mailed).
+        send_updates: all / externalOnly: new guests get the invitation and the other guests an update; none: no e-mail.
     """
     home, ev = editable(ctx, calendar_id, event_id, "inviting guests")
     if ev["status"] == "cancelled":
@@ -42,9 +42,14 @@ def cal_add_event_attendees(ctx: Ctx, calendar_id: str, event_id: str, emails: l
     ev = _stored(ctx, ev)
     if not ctx.scalar("SELECT count(*) FROM calendar.event_attendee WHERE event_id = ? AND is_organizer", ev["event_id"]):
         add_organizer(ctx, ev)
+    before = [r["email"] for r in ctx.all("SELECT email FROM calendar.event_attendee WHERE event_id = ?", ev["event_id"])]
     added = add_guests(ctx, home, ev, emails, optional)
+    if not added:
+        raise ToolError(f"every e-mail given is already a guest of event {ev['event_id']}; nothing was changed")
     touch_event(ctx, ev["event_id"])
     notify(ctx, ev["event_id"], "invitation", send_updates, only=added)
+    if send_updates != "none" and added:
+        notify(ctx, ev["event_id"], "update", send_updates, only=[e.lower() for e in before])
     audit(ctx, "event.attendees.add", home["calendar_id"], ev["event_id"], ", ".join(added) or "(none new)",
           f"send_updates={send_updates}")
     return present(ctx, ctx.one("SELECT * FROM calendar.event WHERE event_id = ?", ev["event_id"]))
@@ -59,7 +64,8 @@ def cal_remove_event_attendee(ctx: Ctx, calendar_id: str, event_id: str, email: 
         calendar_id: Calendar the event is on.
         event_id: Event id or instance id.
         email: The guest's e-mail.
-        send_updates: 'all' or 'externalOnly' e-mails the removed guest a cancellation; 'none' sends nothing.
+        send_updates: all / externalOnly: the removed guest gets a cancellation and the remaining guests an update;
+            none: no e-mail.
     """
     home, ev = editable(ctx, calendar_id, event_id, "removing guests")
     e = check_email(email)
@@ -71,6 +77,7 @@ def cal_remove_event_attendee(ctx: Ctx, calendar_id: str, event_id: str, email: 
         raise ToolError("the organizer cannot be removed; move the event to change its organizer")
     notify(ctx, ev["event_id"], "cancellation", send_updates, only=[e])
     ctx.delete("calendar.event_attendee", {"event_id": ev["event_id"], "email": row["email"]})
+    notify(ctx, ev["event_id"], "update", send_updates)
     touch_event(ctx, ev["event_id"])
     audit(ctx, "event.attendees.remove", home["calendar_id"], ev["event_id"], e, f"send_updates={send_updates}")
     return present(ctx, ctx.one("SELECT * FROM calendar.event WHERE event_id = ?", ev["event_id"]))

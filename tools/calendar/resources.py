@@ -121,10 +121,12 @@ def cal_update_resource(ctx: Ctx, resource_id: str, status: Status | None = None
         values["capacity"] = capacity
     if description is not None:
         values["description"] = description
+    values = {k: v for k, v in values.items() if r[k] != v}
     if not values:
-        raise ToolError("nothing to change")
+        raise ToolError(f"nothing to change: resource {r['resource_id']} already has those values")
     ctx.update("calendar.resource", {"resource_id": r["resource_id"]}, values)
-    if status is not None:
+    archived = ctx.scalar("SELECT archived FROM calendar.calendar WHERE calendar_id = ?", r["calendar_id"])
+    if status is not None and archived != (status == "retired"):
         ctx.update("calendar.calendar", {"calendar_id": r["calendar_id"]},
                    {"archived": status == "retired", "updated_at": ctx.timestamp()})
     audit(ctx, "resource.update", r["calendar_id"], None, r["resource_id"],
