@@ -151,6 +151,9 @@ def seed(db) -> None:
         n_msgs = 1 if cat in ("newsletter", "phish", "hr_notice", "security_notice") else rng.choice([1, 1, 2, 2, 3])
         spam = cat == "phish" and rng.random() < 0.6
         archived = cat == "newsletter" and rng.random() < 0.5
+        if cat == "newsletter" and s_addr.endswith("@industrywire.news") and owner["department_id"] == "DEP001" \
+                and owner["active"]:
+            archived = True  # their "IndustryWire -> Newsletters, skip inbox" filter already handled it
         prev_rfc = None
         for k in range(n_msgs):
             sent = k % 2 == 1  # replies alternate: owner answers, the other side answers back
