@@ -42,8 +42,8 @@ def check_recurrence(recurrence: list[str] | None, tz: str) -> str | None:
 
 def new_event_row(ctx: Ctx, cal: dict[str, Any], event_id: str, values: dict[str, Any]) -> dict[str, Any]:
     now = ctx.timestamp()
-    organizer = ctx.scalar("SELECT email FROM org.person WHERE person_id = ?", organizer_person(ctx, cal)) \
-        if cal["kind"] == "primary" else cal["calendar_id"]
+    # the organizer is the primary calendar's owner; on a team calendar, the person creating the event
+    organizer = ctx.scalar("SELECT email FROM org.person WHERE person_id = ?", organizer_person(ctx, cal))
     row = {"event_id": event_id, "calendar_id": cal["calendar_id"], "ical_uid": f"{event_id}@arcturus.example",
            "event_type": "default", "status": "confirmed", "summary": None, "description": None, "location": None,
            "color_id": None, "visibility": "default", "transparency": "opaque", "all_day": False, "start_at": None,

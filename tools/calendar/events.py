@@ -332,7 +332,7 @@ def cal_move_event(ctx: Ctx, calendar_id: str, event_id: str, destination_calend
     if home["legal_hold"]:
         raise ToolError(f"calendar {home['calendar_id']} is under legal hold: its events cannot be moved away")
     organizer = ctx.scalar("SELECT email FROM org.person WHERE person_id = ?", dest["owner_person_id"]) \
-        if dest["kind"] == "primary" else dest["calendar_id"]
+        if dest["kind"] == "primary" else ev["organizer_email"]
     ctx.update("calendar.event", {"event_id": ev["event_id"]}, {"calendar_id": dest["calendar_id"],
                                                                 "organizer_email": organizer})
     for child in ctx.all("SELECT event_id FROM calendar.event WHERE recurring_event_id = ?", ev["event_id"]):
