@@ -134,6 +134,8 @@ def role_of(ctx: Ctx, f: dict[str, Any], person_id: str | None = None) -> str | 
     acct = ctx.one("SELECT status FROM drive.account WHERE person_id = ?", pid)
     if acct is None or acct["status"] != "active":
         return None
+    if f["owner_id"] == pid:
+        return "owner"
     groups = groups_of(ctx, pid)
     best = None
     for p in access_sources(ctx, f):
