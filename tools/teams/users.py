@@ -231,3 +231,11 @@ def teams_invite_guest(ctx: Ctx, email: str, display_name: str, sponsor_person_i
         "invitation_state": "pending_acceptance", "sponsor_person_id": sponsor, "invited_at": ctx.timestamp()})
     audit(ctx, "teams_invite_guest", "external_user", row["external_id"], None, email)
     return row
+
+
+@tool
+def teams_list_departments(ctx: Ctx) -> list:
+    """The organisation's departments with their code, parent and head (from the shared directory), by id."""
+    return ctx.all("SELECT d.department_id, d.name, d.code, d.parent_department_id, d.head_person_id, "
+                   "a.display_name AS head_name FROM org.department d LEFT JOIN teams.user_account a "
+                   "ON a.person_id = d.head_person_id ORDER BY d.department_id")
