@@ -110,12 +110,10 @@ def load_invariants(path: Path, domain: str) -> list[Invariant]:
 
 def _check_sql(inv: Invariant) -> None:
     """The `holds` condition is an expression that only reads the task database."""
+    from .sqlguard import check_condition
+
     try:
-        from .sqlguard import check_expression
-    except ImportError:  # the SQL guard is optional only while it is being built
-        return
-    try:
-        check_expression(inv.holds)
+        check_condition(inv.holds, inv.table)
     except ValueError as exc:
         raise DomainError(f"{inv.where}: field 'holds': {exc}") from None
 

@@ -45,6 +45,7 @@ def validate_against_benchmark(task: Task, bench: Benchmark) -> None:
     for d in task.domain_list:
         if d not in bench.domains:
             raise TaskFileError(path, None, "domain", f"unknown domain '{d}' (known: {', '.join(bench.domains)})")
+    bench.invariants(task.domain_list)  # a broken verifiers/<domain>.yaml is named at collection
     tools = bench.all_tools(task.domain_list)
     for name in task.tools:
         if name not in tools:

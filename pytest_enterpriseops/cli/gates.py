@@ -51,8 +51,9 @@ class GoldRun:
         self.bench, self.task = bench, task
         self.steps = [(s.tool, dict(s.args)) for s in task.solution]
         self.s = session(bench, task)
-        self.creating: list[int] = []  # indexes of the steps that added rows
-        tables = list(self.s.tables)
+        self.creating: list[int] = []  # indexes of the steps that added rows (outside append-only logs)
+        logs = bench.append_only(task.domain_list)
+        tables = [t for t in self.s.tables if t not in logs]
         before = self._counts(tables)
         for i, step in enumerate(self.steps):
             self.s.replay([step])

@@ -1,0 +1,139 @@
+"""The quality gates of `eops check` added for sound verdicts, and domain invariants: each gate flags
+a task built to break it, and passes the fixture benchmark's good tasks."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from pytest_enterpriseops.cli.check import check_seed_invariants, check_task
+from pytest_enterpriseops.domains import Benchmark
+from pytest_enterpriseops.errors import DomainError
+from pytest_enterpriseops.task import load_task
+from tests.conftest import write_task
+
+ASSIGN = """
+id: {id}
+domain: demo
+as_user: U001
+prompt: |
+  Ticket T000001 is still unassigned. Give it to the lead of its team and leave an internal note.
+tools: [get_ticket, list_ticket_teams, assign_ticket, add_ticket_comment]
+plan: Look up the ticket and its team's lead, assign, note.
+solution:
+  - get_ticket: {{number: T000001}}
+  - list_ticket_teams: {{}}
+  - assign_ticket: {{ticket_id: TKT_0001, assignee_id: U004}}
+  - add_ticket_comment: {{ticket_id: TKT_0001, body: Routed to the team lead., visibility: internal}}
+response: Assigned to U004 with a note.
+verifiers:
+  - name: assigned to the team lead
+    category: completion
+    sql: SELECT assignee_id FROM demo.ticket WHERE number = 'T000001'
+    expect: U004
+  - name: a routing note
+    category: completion
+    sql: SELECT count(*) >= 1 FROM demo.ticket_comment WHERE ticket_id = 'TKT_0001' AND visibility = 'internal'
+    expect: true
+  - name: nothing else touched
+    category: side_effect
+    changes_only: {changes}
+"""
+
+
+def _check(root, task_id, body):
+    path = write_task(root, task_id, body)
+    return check_task(load_task(path), Benchmark(root)).problems
+
+
+@pytest.fixture
+def root(bench):
+    return bench
+
+
+def test_the_good_fixture_tasks_pass_every_gate(root):
+    for path in sorted((root / "tasks" / "demo").glob("*.yaml")):
+        assert check_task(load_task(path), Benchmark(root)).problems == [], path.name
+
+
+def test_collateral_gate_flags_a_table_any_row_of_which_may_change(root):
+    body = ASSIGN.format(id="demo-loose", changes="[{demo.ticket: any}, demo.ticket_comment, demo.audit_log]")
+    problems = _check(root, "demo-loose", body)
+    assert any(p.startswith("collateral: changing demo.ticket row") for p in problems), problems
+    strict = ASSIGN.format(id="demo-strict", changes="[demo.ticket, demo.ticket_comment, demo.audit_log]")
+    assert _check(root, "demo-strict", strict) == []
+
+
+def test_duplicates_gate_flags_a_task_that_accepts_a_second_note(root):
+    body = ASSIGN.format(id="demo-dups", changes="[demo.ticket, {demo.ticket_comment: {added: any}}, demo.audit_log]")
+    problems = _check(root, "demo-dups", body)
+    assert any(p.startswith("duplicates: replaying the gold's create steps (add_ticket_comment)") for p in problems)
+
+
+def test_provenance_gate_flags_an_id_nobody_showed(root):
+    body = ASSIGN.format(id="demo-guess", changes="[demo.ticket, demo.ticket_comment, demo.audit_log]")
+    body = body.replace("  - list_ticket_teams: {}\n", "")  # the lead U004 is now never shown
+    problems = _check(root, "demo-guess", body)
+    assert any("provenance: step 2 (assign_ticket) passes 'U004'" in p for p in problems), problems
+
+
+def test_answer_gates(root):
+    asks = """
+        id: demo-asks
+        domain: demo
+        as_user: U001
+        prompt: Tell me who is assigned to T000003.
+        tools: [get_ticket]
+        plan: Look it up.
+        solution:
+          - get_ticket: {number: T000003}
+        response: Nobody yet.
+        verifiers:
+          - name: nothing changed
+            category: side_effect
+            changes_only: []
+    """
+    problems = _check(root, "demo-asks", asks)
+    assert any(p.startswith("the prompt asks for an answer") for p in problems)
+    assert any(p.startswith("answer: the task passes with an empty final answer") for p in problems)
+    loose = textwrap.dedent(asks).replace("verifiers:\n", "verifiers:\n  - name: anything\n    category: completion\n"
+                                          "    response: {matches: '.*'}\n").replace("demo-asks", "demo-asks-loose")
+    problems = _check(root, "demo-asks-loose", loose)
+    assert any(p.startswith("answer: the task passes with an empty final answer") for p in problems)
+
+
+def test_infeasible_reason_gate(root):
+    body = (root / "tasks" / "demo" / "demo-reporter-close-others.yaml").read_text()
+    body = body.replace("id: demo-reporter-close-others", "id: demo-reporter-loose")
+    body = body.replace('response: {matches: "(?i)(not (yours|your own|raised by you)|own tickets|tickets (you|they) '
+                        'raised|someone else)"}', "response: {matches: \"(?i)cannot|can't|policy\"}")
+    problems = _check(root, "demo-reporter-loose", body)
+    assert any(p.startswith("infeasible: a bare refusal without the reason passes") for p in problems), problems
+
+
+def test_invariants_run_on_touched_rows_and_on_the_seed(root):
+    (root / "verifiers").mkdir()
+    inv = root / "verifiers" / "demo.yaml"
+    inv.write_text(textwrap.dedent("""
+        domain: demo
+        invariants:
+          - name: an assigned ticket is in progress or later
+            category: policy
+            table: demo.ticket
+            holds: "assignee_id IS NULL OR state <> 'new'"
+          - name: assignees are never the lead U004
+            category: policy
+            table: demo.ticket
+            holds: "assignee_id IS DISTINCT FROM 'U004'"
+    """))
+    problems = _check(root, "demo-assign", ASSIGN.format(id="demo-assign",
+                                                           changes="[demo.ticket, demo.ticket_comment, demo.audit_log]"))
+    assert any("invariant: assignees are never the lead U004" in p for p in problems), problems
+    assert not any("in progress or later" in p for p in problems)
+    seed = check_seed_invariants(Benchmark(root), ["demo"])
+    assert any("does not hold on" in p and "never the lead" in p for p in seed) or seed == [], seed
+    inv.write_text("domain: demo\ninvariants:\n  - name: bad\n    category: policy\n    table: demo.ticket\n"
+                   "    holds: \"1 = (SELECT count(*) FROM read_csv('/etc/passwd'))\"\n")
+    with pytest.raises(DomainError, match=r"demo.yaml:\d+: field 'holds': table function read_csv"):
+        Benchmark(root).invariants(["demo"])
