@@ -245,8 +245,6 @@ def cal_patch_event(ctx: Ctx, calendar_id: str, event_id: str, summary: str | No
     if recurrence is not None and ev["recurring_event_id"]:
         raise ToolError("recurrence can only be set on the series (master) event, not on an instance")
     check_color(ctx, color_id)
-    if ev["recurring_event_id"] and not ctx.scalar("SELECT count(*) FROM calendar.event WHERE event_id = ?", event_id):
-        ev = materialize_instance(ctx, ev)
     tz = ensure_tz(time_zone, {"time_zone": ev["time_zone"]})
     values = {k: v for k, v in {"summary": summary, "description": description, "location": location,
                                 "color_id": color_id, "visibility": visibility, "transparency": transparency,
@@ -262,8 +260,12 @@ def cal_patch_event(ctx: Ctx, calendar_id: str, event_id: str, summary: str | No
     if recurrence is not None:
         values["recurrence"] = check_recurrence(recurrence, tz)
         timing = True
-    if values:
-        ctx.update("calendar.event", {"event_id": ev["event_id"]}, values)
+    values = {k: v for k, v in values.items() if str(ev.get(k)) != str(v)}
+    if not values:
+        raise ToolError(f"nothing to change: event {event_id} already has those values")
+    if ev["recurring_event_id"] and not ctx.scalar("SELECT count(*) FROM calendar.event WHERE event_id = ?", event_id):
+        ev = materialize_instance(ctx, ev)
+    ctx.update("calendar.event", {"event_id": ev["event_id"]}, values)
     new = ctx.one("SELECT * FROM calendar.event WHERE event_id = ?", ev["event_id"])
     if timing:
         from .booking import check_room, occurrence_spans, organizer_person
