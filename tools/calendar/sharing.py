@@ -115,6 +115,8 @@ def cal_insert_acl_rule(ctx: Ctx, calendar_id: str, scope_type: ScopeType, role:
             group_id = g["group_id"]
     now = ctx.timestamp()
     existed = ctx.one("SELECT role FROM calendar.acl_rule WHERE calendar_id = ? AND rule_id = ?", cal["calendar_id"], rid)
+    if existed and existed["role"] == role:
+        raise ToolError(f"{rid} already has role {role} on {cal['calendar_id']}; nothing to change")
     ctx.delete("calendar.acl_rule", {"calendar_id": cal["calendar_id"], "rule_id": rid})
     row = {"calendar_id": cal["calendar_id"], "rule_id": rid, "scope_type": scope_type, "scope_value": value,
            "role": role, "scope_person_id": person_id, "scope_group_id": group_id, "granted_by": ctx.user_id,
