@@ -534,16 +534,19 @@ def _events(b: Builder) -> None:
     for etype, name, offset, status, audience, org_, cap, wait, coorgs, nreg in events:
         eid = b.next("EVT", 4)
         start = dt.datetime(2025, 12, 5, 15, 0) + dt.timedelta(days=offset)
+        created = min(start - dt.timedelta(days=60), NOW - dt.timedelta(days=20))
+        base = min(start, NOW)
         b.add("teams.virtual_event", {"event_id": eid, "event_type": etype, "display_name": name,
                                       "description": f"{name}. Hosted by {b.people[org_]['full_name']}.",
                                       "start_at": start, "end_at": start + dt.timedelta(hours=1), "status": status,
                                       "audience": audience, "organizer_person_id": org_,
                                       "team_id": evt_team if "Summit" in name else None, "registration_capacity": cap,
-                                      "is_waitlist_enabled": wait, "created_at": start - dt.timedelta(days=60),
-                                      "published_at": start - dt.timedelta(days=30) if status != "draft" else None,
+                                      "is_waitlist_enabled": wait, "created_at": created,
+                                      "published_at": min(start - dt.timedelta(days=30), NOW - dt.timedelta(days=10))
+                                      if status != "draft" else None,
                                       "canceled_at": start - dt.timedelta(days=5) if status == "canceled" else None})
         for c in coorgs:
-            b.add("teams.event_coorganizer", {"event_id": eid, "person_id": c, "added_at": start - dt.timedelta(days=55)})
+            b.add("teams.event_coorganizer", {"event_id": eid, "person_id": c, "added_at": created + dt.timedelta(days=1)})
         pool = r.sample(b.active, nreg)
         for k, p in enumerate(pool):
             ext_row = b.rows["teams.external_user"][k % len(b.rows["teams.external_user"])] if audience == "everyone" and k % 4 == 0 else None
@@ -555,8 +558,9 @@ def _events(b: Builder) -> None:
                 "first_name": (ext_row["display_name"] if ext_row else who["full_name"]).split(" ")[0],
                 "last_name": (ext_row["display_name"] if ext_row else who["full_name"]).split(" ", 1)[1],
                 "status": "canceled" if status == "canceled" or k % 17 == 5 else "registered",
-                "registered_at": start - dt.timedelta(days=25 - (k % 20), hours=k % 7),
-                "canceled_at": start - dt.timedelta(days=5) if status == "canceled" or k % 17 == 5 else None})
+                "registered_at": base - dt.timedelta(days=6 + (k % 25), hours=k % 7),
+                "canceled_at": (start - dt.timedelta(days=5) if status == "canceled" else
+                                base - dt.timedelta(days=1) if k % 17 == 5 else None)})
 
 
 def _users(b: Builder) -> None:
