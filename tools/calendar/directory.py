@@ -134,15 +134,24 @@ def _settings_person(ctx: Ctx, user_email: str | None) -> dict:
 @tool
 def cal_list_settings(ctx: Ctx, user_email: str | None = None) -> dict:
     """A user's calendar settings (time zone, locale, week start, 24-hour clock, default event length, working
-    hours, ...).
+    hours, ...). Colleagues may see each other's time zone and working hours; the rest is for the user and
+    administrators.
 
     Args:
-        user_email: Whose settings (default: yours; others' for administrators).
+        user_email: Whose settings (default: yours).
     """
-    p = _settings_person(ctx, user_email)
+    public = ("timezone", "workingHoursStart", "workingHoursEnd")
+    if user_email and not is_admin(ctx):
+        p = person_by_email(ctx, check_email(user_email, "user_email"))
+        if p is None:
+            raise ToolError(f"{user_email} is not a person of this organisation")
+    else:
+        p = _settings_person(ctx, user_email)
     rows = ctx.all("SELECT setting_id, value FROM calendar.user_setting WHERE person_id = ? ORDER BY setting_id",
                    p["person_id"])
-    return {"user_email": p["email"], "settings": {r["setting_id"]: r["value"] for r in rows}}
+    own = p["person_id"] == ctx.user_id or is_admin(ctx)
+    return {"user_email": p["email"],
+            "settings": {r["setting_id"]: r["value"] for r in rows if own or r["setting_id"] in public}}
 
 
 _CHECKS = {

@@ -13,7 +13,9 @@ def test_find_people_twins_and_suspended():
 
 def test_settings_validation_and_rights():
     with tool_session("calendar", as_user=USER) as s:
-        assert "administrators" in s.call_error("cal_list_settings", user_email=CFO)
+        assert set(s.call("cal_list_settings", user_email=CFO)["settings"]) == {"timezone", "workingHoursStart",
+                                                                                "workingHoursEnd"}
+        assert "administrators" in s.call_error("cal_update_setting", user_email=CFO, setting_id="locale", value="en")
         assert "HH:MM" in s.call_error("cal_update_setting", setting_id="workingHoursStart", value="9am")
         assert "time zone" in s.call_error("cal_update_setting", setting_id="timezone", value="Moon/Base")
     with tool_session("calendar", as_user=ADMIN) as s:
