@@ -117,8 +117,8 @@ CREATE TABLE drive.file (
     md5_checksum            VARCHAR,
     version                 INTEGER NOT NULL DEFAULT 1,
     head_revision_id        VARCHAR REFERENCES drive.revision(revision_id),
-    shortcut_target_id      VARCHAR REFERENCES drive.file(file_id),
-    copied_from_id          VARCHAR REFERENCES drive.file(file_id),
+    shortcut_target_id      VARCHAR,                      -- may outlive its target (a broken shortcut), so no FK
+    copied_from_id          VARCHAR,                      -- provenance: the original may since have been deleted
     writers_can_share       BOOLEAN NOT NULL DEFAULT TRUE,
     copy_requires_writer_permission BOOLEAN NOT NULL DEFAULT FALSE,
     inherited_permissions_disabled  BOOLEAN NOT NULL DEFAULT FALSE,
@@ -266,7 +266,7 @@ CREATE TABLE drive.change (
     change_id       BIGINT PRIMARY KEY,                   -- sequence; page tokens are change ids
     change_time     TIMESTAMP NOT NULL,
     change_type     VARCHAR NOT NULL CHECK (change_type IN ('file', 'drive')),
-    file_id         VARCHAR REFERENCES drive.file(file_id),
+    file_id         VARCHAR,                              -- history outlives deleted files: no FK
     drive_id        VARCHAR REFERENCES drive.shared_drive(drive_id),
     removed         BOOLEAN NOT NULL DEFAULT FALSE,
     actor_id        VARCHAR REFERENCES org.person(person_id),
@@ -276,7 +276,7 @@ CREATE TABLE drive.change (
 CREATE TABLE drive.watch_channel (
     channel_id      VARCHAR PRIMARY KEY,                  -- CHN0001
     resource_type   VARCHAR NOT NULL CHECK (resource_type IN ('changes', 'file')),
-    file_id         VARCHAR REFERENCES drive.file(file_id),
+    file_id         VARCHAR,                              -- a channel can outlive the watched file
     drive_id        VARCHAR REFERENCES drive.shared_drive(drive_id),
     page_token      BIGINT,
     address         VARCHAR NOT NULL,
@@ -291,7 +291,7 @@ CREATE TABLE drive.notification (
     recipient_email VARCHAR NOT NULL,
     person_id       VARCHAR REFERENCES org.person(person_id),
     external_id     VARCHAR REFERENCES drive.external_user(external_id),
-    file_id         VARCHAR REFERENCES drive.file(file_id),
+    file_id         VARCHAR,                              -- sent mail outlives deleted files: no FK
     proposal_id     VARCHAR REFERENCES drive.access_proposal(proposal_id),
     kind            VARCHAR NOT NULL CHECK (kind IN ('share', 'ownership', 'access_proposal', 'comment')),
     message         VARCHAR,
@@ -305,7 +305,7 @@ CREATE TABLE drive.audit_log (
     action          VARCHAR NOT NULL,
     target_type     VARCHAR NOT NULL,
     target_id       VARCHAR NOT NULL,
-    file_id         VARCHAR REFERENCES drive.file(file_id),
+    file_id         VARCHAR,                              -- the audit trail outlives deleted files: no FK
     drive_id        VARCHAR REFERENCES drive.shared_drive(drive_id),
     details         VARCHAR,
     created_time    TIMESTAMP NOT NULL

@@ -165,8 +165,7 @@ def purge(ctx: Ctx, f: dict) -> int:
         for table in ("drive.comment", "drive.permission", "drive.revision", "drive.file_label_value", "drive.file_label",
                       "drive.app_property"):
             ctx.delete(table, {"file_id": fid})
-        ctx.execute("UPDATE drive.access_proposal SET state = 'denied', resolved_time = ?, resolved_by = ? "
-                    "WHERE file_id = ? AND state = 'pending'", now(ctx), ctx.user_id, fid)
+        ctx.delete("drive.access_proposal", {"file_id": fid})
     for x in reversed(items):
         ctx.delete("drive.file", {"file_id": x["file_id"]})
         change(ctx, "deleted", x["file_id"], x["drive_id"], removed=True)
