@@ -21,6 +21,7 @@ Creatable = Literal["application/vnd.google-apps.folder", "application/vnd.googl
                     "application/vnd.google-apps.spreadsheet", "application/vnd.google-apps.presentation",
                     "application/vnd.google-apps.form"]
 LIST_COLS = ("f.file_id, f.name, f.mime_type, f.parent_id, f.drive_id, f.owner_id, o.email AS owner_email, f.size_bytes, "
+             "f.explicitly_trashed, f.trashed_time, "
              "f.created_time, f.modified_time, f.trashed, f.starred, f.shortcut_target_id, f.copied_from_id, f.version")
 
 
