@@ -188,6 +188,8 @@ def cal_update_setting(ctx: Ctx, setting_id: SettingId, value: str, user_email: 
             raise ToolError(f"working hours must start before they end (the other bound is {o})")
     old = ctx.scalar("SELECT value FROM calendar.user_setting WHERE person_id = ? AND setting_id = ?", p["person_id"],
                      setting_id)
+    if old == value:
+        raise ToolError(f"{setting_id} of {p['email']} is already {value}; nothing to change")
     if old is None:
         ctx.insert("calendar.user_setting", {"person_id": p["person_id"], "setting_id": setting_id, "value": value,
                                              "updated_at": ctx.timestamp()})
@@ -261,3 +263,13 @@ def cal_list_notifications(ctx: Ctx, event_id: str, calendar_id: str) -> dict:
     rows = ctx.all("SELECT notification_id, recipient_email, kind, sent_at FROM calendar.notification WHERE event_id = ? "
                    "ORDER BY sent_at, notification_id", event_id)
     return {"event_id": event_id, "items": rows, "total": len(rows)}
+
+
+@tool
+def cal_list_org_units(ctx: Ctx) -> dict:
+    """The organisation's departments (id, name, code, head) and office locations (id, name, city, region,
+    time zone), for filtering people and calendars."""
+    return {"departments": ctx.all("SELECT d.department_id, d.name, d.code, p.email AS head_email FROM org.department d "
+                                   "LEFT JOIN org.person p ON p.person_id = d.head_person_id ORDER BY d.department_id"),
+            "locations": ctx.all("SELECT location_id, name, city, country, region, timezone AS time_zone "
+                                 "FROM org.location ORDER BY location_id")}
