@@ -138,14 +138,14 @@ class Builder:
                                               "role": role, "added_by": creator, "added_at": created})
         return cid
 
-    def fill(self, text: str) -> str:
+    def fill(self, text: str, company: str | None = None) -> str:
         r = self.rng
         p = self.people[r.choice(self.active)]
         city = r.choice(self.depts)["city"]
         return text.format(month=r.choice(T.MONTHS), day=(NOW - dt.timedelta(days=r.randint(-20, 60))).strftime("%A %d %B"),
                            name=p["full_name"], first=p["first_name"], city=city, project=r.choice(T.PROJECTS),
                            num=r.randint(12, 480), num1=r.randint(1, 9), flag=r.choice(T.FLAGS), q=r.randint(1, 4),
-                           cc=f"CC{r.randint(1, 14):03d}", company=r.choice(T.COMPANIES), sev=r.randint(1, 3),
+                           cc=f"CC{r.randint(1, 14):03d}", company=[company or c for c in [r.choice(T.COMPANIES)]][0], sev=r.randint(1, 3),
                            service=r.choice(T.SERVICES), milestone=r.choice(T.MILESTONES), event=r.choice(T.EVENTS))
 
     def message(self, body: str, sender: str, created: dt.datetime, channel: str | None = None, chat: str | None = None,
@@ -398,7 +398,8 @@ def _messages(b: Builder) -> None:
         for _ in range(r.randint(3, 9)):
             sender = r.choice(roster)
             created = ts(r, *window)
-            body = b.fill(r.choice(T.TOPIC_MESSAGES[topic]))
+            partner = team["display_name"][4:].split(" (")[0] if team["display_name"].startswith("PRT ") else None
+            body = b.fill(r.choice(T.TOPIC_MESSAGES[topic]), partner)
             imp = "high" if topic == "incident" and "SEV1" in body else "normal"
             mid = b.message(body, sender, created, channel=ch["channel_id"], importance=imp,
                             subject=body.split(":")[0][:40] if r.random() < 0.2 else None,
