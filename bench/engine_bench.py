@@ -253,10 +253,43 @@ def bench_oracle_run() -> list[str]:
             f"{statistics.median(writes) if writes else float('nan'):.2f} ms (2 workers on 2 cores)"]
 
 
+def bench_verify(sample: int) -> list[str]:
+    """Verify (every verifier, row diff over every table, invariants) on the gold's final state of
+    real tasks: the write-ahead-log fast path against the full per-table checksum, in one run."""
+    import random
+
+    from pytest_enterpriseops.domains import benchmark_for
+    from pytest_enterpriseops.runner import RunOptions, TaskSession
+    from pytest_enterpriseops.task import load_task
+
+    bench = benchmark_for(REPO)
+    paths = sorted((REPO / "tasks").glob("*/*.yaml"))
+    paths = random.Random(7).sample(paths, min(sample, len(paths)))
+    fast, full = [], []
+    for path in paths:
+        task = load_task(path)
+        for full_diff, acc in ((False, fast), (True, full)):
+            s = TaskSession(bench, task, 1, RunOptions(full_diff=full_diff))
+            try:
+                s.replay([(x.tool, x.args) for x in task.solution])
+                s.run.final_answer = task.response
+                s.verify()  # the first verify of a task may compute its gold footprint
+                t = time.perf_counter()
+                s.verify()
+                acc.append((time.perf_counter() - t) * 1000)
+            finally:
+                s.close()
+    return [ratio_line(f"verify, every verifier + row diff + invariants ({len(fast)} tasks), median",
+                       statistics.median(fast), 30, "ms"),
+            f"        p90 {sorted(fast)[int(0.9 * len(fast))]:.1f} ms; with a checksum of every table instead of "
+            f"the write-ahead log: median {statistics.median(full):.1f} ms "
+            f"({statistics.median(full) / statistics.median(fast):.1f}x)"]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--skip", nargs="*", default=[], help="materialize tool collection concurrency oracle")
+    ap.add_argument("--skip", nargs="*", default=[], help="materialize tool collection concurrency verify oracle")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="eops-bench-"))
     os.environ.setdefault("EOPS_CACHE_DIR", str(tmp / "cache"))
@@ -265,6 +298,7 @@ def main() -> int:
              ("tool", lambda: bench_tool_call(300 if args.quick else 2000)),
              ("collection", lambda: bench_collection(tmp, 2000)),
              ("concurrency", lambda: bench_concurrency(tmp, 16, 32 if args.quick else 96)),
+             ("verify", lambda: bench_verify(40 if args.quick else 120)),
              ("oracle", bench_oracle_run)]
     for name, fn in steps:
         if name in args.skip:

@@ -70,6 +70,7 @@ def task_record(run: TaskRun, nodeid: str, gold_steps: int) -> dict[str, Any]:
         "domain": t.domain or "hybrid", "domains": t.domain_list, "tags": list(t.tags),
         "feasible": t.feasible, "path": str(t.path), "line": t.line, "as_user": t.as_user, "role": run.role,
         "prompt": t.prompt, "outcome": run.outcome, "error": run.error, "stopped": run.stopped,
+        "agent_error": getattr(run, "agent_error", None), "gold_informed": getattr(run, "gold_informed", False),
         "final_answer": run.final_answer, "gold_steps": gold_steps,
         "steps": len(run.transcript.tool_calls), "offered_tools": run.offered_tools,
         "usage": u.__dict__, "model_calls": run.transcript.model_calls, "judge_usage": run.judge_usage,
@@ -81,12 +82,33 @@ def task_record(run: TaskRun, nodeid: str, gold_steps: int) -> dict[str, Any]:
 
 def compact(record: dict[str, Any]) -> dict[str, Any]:
     """What the controller needs for the summary (sent through the xdist report)."""
-    keep = ("task_id", "run_index", "nodeid", "domain", "tags", "feasible", "outcome", "error", "gold_steps",
-            "steps", "usage", "stopped", "judge_usage")
-    out = {k: record[k] for k in keep}
-    out["verifiers"] = [{"name": v["name"], "category": v["category"], "passed": v["passed"],
-                         "builtin": v["builtin"]} for v in record["verifiers"]]
+    defaults = {"run_index": 1, "nodeid": None, "domain": "unknown", "tags": [], "feasible": True, "error": None,
+                "gold_steps": 0, "steps": 0, "usage": {}, "stopped": None, "judge_usage": {}, "agent": None}
+    out = {"task_id": record["task_id"], "outcome": record["outcome"]}
+    out.update({k: record.get(k, d) if record.get(k) is not None else d for k, d in defaults.items()})
+    out["verifiers"] = [{"name": v.get("name"), "category": v.get("category"), "passed": v.get("passed"),
+                         "builtin": v.get("builtin", False)} for v in record.get("verifiers") or []]
     return out
+
+
+def crash_record(rootdir: Path, nodeid: str, task_id: str, run_index: int, error: str) -> dict[str, Any]:
+    """The result file of a task whose xdist worker died: the task's real domain, tags and feasibility
+    (read from its file, named by the node id) and the crash as the error."""
+    info: dict[str, Any] = {"domain": "unknown", "domains": [], "tags": [], "feasible": True, "path": None,
+                            "line": None, "as_user": None, "prompt": None, "gold_steps": 0}
+    try:
+        from .task import load_task
+
+        t = load_task(rootdir / nodeid.split("::", 1)[0])
+        info = {"domain": t.domain or "hybrid", "domains": t.domain_list, "tags": list(t.tags),
+                "feasible": t.feasible, "path": str(t.path), "line": t.line, "as_user": t.as_user,
+                "prompt": t.prompt, "gold_steps": len(t.solution)}
+    except Exception as exc:  # the task file changed or vanished since collection
+        error += f" (task file unreadable: {type(exc).__name__}: {exc})"
+    return {"task_id": task_id, "run_index": run_index, "nodeid": nodeid, **info, "role": None,
+            "outcome": "error", "error": error, "stopped": None, "final_answer": None, "steps": 0,
+            "offered_tools": [], "usage": {}, "model_calls": [], "judge_usage": {}, "verifiers": [], "diff": {},
+            "transcript": [], "timings": {}, "worker": "crashed"}
 
 
 def write_task_record(out_dir: Path, record: dict[str, Any]) -> Path:

@@ -19,6 +19,23 @@ class AgentSpecError(Exception):
     """--agent names something that does not exist or cannot be built."""
 
 
+def known_loops() -> tuple[str, ...]:
+    """The agent loops --loop accepts (defined with the LLM presets; imported lazily: that module imports us)."""
+    from .llm.presets import LOOPS
+
+    return tuple(LOOPS)
+
+
+def agent_identity(agent: Any) -> dict[str, Any]:
+    """How results name an agent: its own `name` (and `version`, if it has one), else its class."""
+    name = getattr(agent, "name", None)
+    ident: dict[str, Any] = {"name": str(name) if name else type(agent).__name__}
+    version = getattr(agent, "version", None)
+    if version is not None and not callable(version):
+        ident["version"] = str(version)
+    return ident
+
+
 def _instantiate(obj: Any, label: str) -> Any:
     agent = obj() if isinstance(obj, type) or (callable(obj) and not hasattr(obj, "run")) else obj
     if not hasattr(agent, "run"):
@@ -68,6 +85,13 @@ def build_agent(spec: str, search_roots: Iterable[Path], options: dict[str, Any]
         return BUILTINS[spec]()
     if spec.startswith("replay:"):
         return ReplayAgent(spec.split(":", 1)[1])
+    if spec.startswith("exec:"):
+        from .exec_agent import ExecAgent
+
+        try:
+            return ExecAgent(spec.split(":", 1)[1])
+        except ValueError as exc:
+            raise AgentSpecError(f"--agent {spec}: {exc}") from None
     if spec.startswith("python:"):
         target = spec.split(":", 1)[1]
         mod_name, _, attr = target.partition(":")
@@ -92,4 +116,4 @@ def build_agent(spec: str, search_roots: Iterable[Path], options: dict[str, Any]
         return agent_from_preset(preset, options, search_roots=roots)
     names = sorted({*BUILTINS, *list_presets(roots), *(ep.name for ep in entry_points(group=ENTRY_POINT_GROUP))})
     raise AgentSpecError(f"unknown agent '{spec}'. Available: {', '.join(names)}, replay:DIR, "
-                         "python:pkg.module:attr")
+                         "python:pkg.module:attr, 'exec:COMMAND'")
