@@ -20,6 +20,11 @@ def _ident(name: str) -> str:
     return name
 
 
+def _show(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def to_json_value(value: Any) -> Any:
     """DuckDB values to JSON-friendly ones (timestamps as ISO text, decimals as floats)."""
     if isinstance(value, dt.datetime):
@@ -73,19 +78,64 @@ class Ctx:
         row = self.cursor.execute(sql, list(params)).fetchone()
         return to_json_value(row[0]) if row else None
 
+    MAX_OFFSET = 1_000_000  # far past any table of the benchmark; larger offsets are a model's mistake
+
     def page(self, sql: str, params: Iterable[Any] = (), *, limit: int = 20, offset: int = 0,
              order_by: str | None = None) -> dict[str, Any]:
         """Paginate a SELECT: {items, total, offset, limit, next_offset}. `sql` must not have ORDER/LIMIT."""
-        if limit < 1 or limit > 100:
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1 or limit > 100:
             raise ToolError("limit must be between 1 and 100")
-        if offset < 0:
+        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
             raise ToolError("offset must be >= 0")
+        if offset > self.MAX_OFFSET:
+            raise ToolError(f"offset must be at most {self.MAX_OFFSET}; use the total of the first page to page on")
         params = list(params)
         total = self.scalar(f"SELECT count(*) FROM ({sql}) AS q", *params)
         order = f" ORDER BY {order_by}" if order_by else ""
         items = self.all(f"{sql}{order} LIMIT {int(limit)} OFFSET {int(offset)}", *params)
         nxt = offset + limit if offset + limit < total else None
         return {"items": items, "total": total, "offset": offset, "limit": limit, "next_offset": nxt}
+
+    # -- argument checks ---------------------------------------------------
+    @staticmethod
+    def parse_date(value: Any, field: str) -> dt.date:
+        """An ISO date argument (`2025-12-05`; a timestamp's date part is accepted) as a date,
+        or a ToolError naming the argument."""
+        if isinstance(value, dt.datetime):
+            return value.date()
+        if isinstance(value, dt.date):
+            return value
+        text = str(value).strip()
+        try:
+            if len(text) > 10 and text[10] in "T ":
+                return Ctx.parse_timestamp(text, field).date()
+            return dt.date.fromisoformat(text)
+        except (ValueError, ToolError):
+            raise ToolError(f"{field} must be an ISO date like 2025-12-05, got {_show(value)}") from None
+
+    @staticmethod
+    def parse_timestamp(value: Any, field: str) -> dt.datetime:
+        """An ISO timestamp argument (`2025-12-05T10:00:00Z`, an offset, or a bare date meaning its
+        midnight) as a naive UTC datetime (the form the schemas store), or a ToolError."""
+        if isinstance(value, dt.datetime):
+            ts = value
+        elif isinstance(value, dt.date):
+            ts = dt.datetime(value.year, value.month, value.day)
+        else:
+            text = str(value).strip()
+            try:
+                if len(text) < 10 or not text[:4].isdigit():
+                    raise ValueError(text)
+                ts = dt.datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith(("Z", "z")) else text)
+            except ValueError:
+                raise ToolError(f"{field} must be an ISO timestamp like 2025-12-05T10:00:00Z, "
+                                f"got {_show(value)}") from None
+        if ts.tzinfo is not None:
+            try:
+                ts = ts.astimezone(dt.timezone.utc).replace(tzinfo=None)
+            except OverflowError:
+                raise ToolError(f"{field} is out of range: {_show(value)}") from None
+        return ts
 
     # -- writes ------------------------------------------------------------
     def execute(self, sql: str, *params: Any) -> None:

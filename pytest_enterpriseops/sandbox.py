@@ -144,12 +144,22 @@ def sweep_scratch(base: Path | None = None, stale_after_s: float = 600.0) -> lis
     return removed
 
 
+_cache_dir: Path | None = None
+
+
 def cache_dir(bench: Benchmark | None = None) -> Path:
-    """Where built templates are kept. Keys are content hashes, so one cache serves every checkout."""
-    base = os.environ.get("EOPS_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    d = Path(base) / "pytest-enterpriseops" if not os.environ.get("EOPS_CACHE_DIR") else Path(base)
-    d.mkdir(parents=True, exist_ok=True)
-    return d
+    """Where built templates are kept. Keys are content hashes, so one cache serves every checkout.
+
+    Fixed for the process at its first use: the DuckDB instance may only read files there and in
+    the scratch directory, and that is locked when it starts (pytester, for one, changes HOME
+    under a running process)."""
+    global _cache_dir
+    if _cache_dir is None:
+        base = os.environ.get("EOPS_CACHE_DIR") or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        d = Path(base) / "pytest-enterpriseops" if not os.environ.get("EOPS_CACHE_DIR") else Path(base)
+        d.mkdir(parents=True, exist_ok=True)
+        _cache_dir = d.resolve()
+    return _cache_dir
 
 
 def template_key(bench: Benchmark, domains: list[str]) -> str:

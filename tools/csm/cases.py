@@ -143,8 +143,8 @@ def csm_search_cases(ctx: Ctx, query: str | None = None, account_id: str | None 
     if active_only:
         sql += " AND state IN ('new', 'open', 'awaiting_info')"
     if opened_after:
-        sql += " AND opened_at >= CAST(? AS DATE)"
-        params.append(opened_after)
+        sql += " AND opened_at >= ?"
+        params.append(ctx.parse_date(opened_after, "opened_after"))
     return ctx.page(sql, params, limit=limit, offset=offset, order_by="opened_at DESC, case_id DESC")
 
 

@@ -140,11 +140,11 @@ def find_incidents(ctx: Ctx, state: IncidentState | None = None, open_only: bool
             sql += " AND (short_description ILIKE ? OR description ILIKE ?)"
             params += [f"%{word}%", f"%{word}%"]
     if opened_after:
-        sql += " AND opened_at >= CAST(? AS TIMESTAMP)"
-        params.append(opened_after.replace("Z", ""))
+        sql += " AND opened_at >= ?"
+        params.append(ctx.parse_timestamp(opened_after, "opened_after"))
     if opened_before:
-        sql += " AND opened_at < CAST(? AS TIMESTAMP)"
-        params.append(opened_before.replace("Z", ""))
+        sql += " AND opened_at < ?"
+        params.append(ctx.parse_timestamp(opened_before, "opened_before"))
     if u["role"] == "reporter":
         sql += " AND (caller_id = ? OR opened_by = ?)"
         params += [u["user_id"], u["user_id"]]
