@@ -310,7 +310,10 @@ def csm_set_agent_skill(ctx: Ctx, person_id: str, skill_id: str, level: int) -> 
     get_row(ctx, "csm.skill", "skill_id", skill_id, "skill")
     if not 1 <= level <= 5:
         raise ToolError("level must be between 1 and 5")
-    if ctx.scalar("SELECT count(*) FROM csm.agent_skill WHERE person_id = ? AND skill_id = ?", person_id, skill_id):
+    current = ctx.scalar("SELECT level FROM csm.agent_skill WHERE person_id = ? AND skill_id = ?", person_id, skill_id)
+    if current == level:  # nothing to change: no write, no audit entry
+        return {"person_id": person_id, "skill_id": skill_id, "level": level, "unchanged": True}
+    if current is not None:
         ctx.update("csm.agent_skill", {"person_id": person_id, "skill_id": skill_id}, {"level": level})
         audit(ctx, "agent_skill", f"{person_id}/{skill_id}", "update", {"level": level})
     else:

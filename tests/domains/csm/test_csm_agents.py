@@ -57,6 +57,18 @@ def test_skills():
         assert s.call("csm_list_skills", category="language")["total"] == 6
 
 
+def test_setting_a_skill_to_its_current_level_writes_nothing():
+    with session() as s:
+        agent = plain_agent(s)
+        s.call("csm_set_agent_skill", person_id=agent, skill_id="SKL_017", level=4)
+        audits = s.scalar("SELECT count(*) FROM csm.audit_log")
+        again = s.call("csm_set_agent_skill", person_id=agent, skill_id="SKL_017", level=4)
+        assert again["unchanged"] is True
+        assert s.scalar("SELECT count(*) FROM csm.audit_log") == audits
+        s.call("csm_set_agent_skill", person_id=agent, skill_id="SKL_017", level=5)
+        assert s.scalar("SELECT count(*) FROM csm.audit_log") == audits + 1
+
+
 def test_search_people_flags_support_agents():
     with session() as s:
         out = s.call("csm_search_people", query="Laurie Haley")
