@@ -24,8 +24,9 @@ class EpisodeServer:
     """
 
     def __init__(self, episode: Any, on_finish: Callable[[str], None] | None = None, port: int = 0,
-                 host: str = "127.0.0.1"):
+                 host: str = "127.0.0.1", instructions: str | None = None):
         self.episode, self.on_finish = episode, on_finish
+        self.instructions = episode.system_prompt if instructions is None else instructions
         self.host, self._port = host, port
         self._thread: threading.Thread | None = None
         self._server: Any = None
@@ -64,10 +65,18 @@ class EpisodeServer:
             return types.CallToolResult(content=[types.TextContent(type="text", text=res.content)],
                                         is_error=bool(res.is_error))
 
-        return Server("enterpriseops", version="1", instructions=self.episode.system_prompt,
+        return Server("enterpriseops", version="1", instructions=self.instructions,
                       on_list_tools=list_tools, on_call_tool=call_tool)
 
     # -- lifecycle -----------------------------------------------------------
+    async def serve_stdio(self) -> None:
+        """Serve over this process's standard input and output (desktop MCP clients) until EOF."""
+        from mcp.server.stdio import stdio_server
+
+        server = self._build()
+        async with stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+
     def start(self, timeout: float = 20.0) -> str:
         import uvicorn
 

@@ -23,8 +23,10 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("report", help="write the HTML report of saved runs (eops report DIR... -o FILE)", add_help=False)
     sub.add_parser("compare", help="compare two saved runs (paired, per domain)", add_help=False)
     from .play import add_parser as add_play_parser
+    from .serve import add_parser as add_serve_parser
 
     add_play_parser(sub)
+    add_serve_parser(sub)
     if argv and argv[0] in ("report", "compare"):
         from ..report import cli as report_cli
 
@@ -38,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         from .check import run_check
 
         return run_check(args.path, quiet=args.quiet, jobs=args.jobs)
+    if args.command == "serve":
+        from .serve import run_serve
+
+        return run_serve(args)
     if args.command == "play":
         from .play import run_play
 
