@@ -50,7 +50,8 @@ def drive_list_changes(ctx: Ctx, page_token: str, drive_id: str | None = None, i
         params.append(drive_id)
     if not include_removed:
         conds.append("NOT c.removed")
-    rows = ctx.all("SELECT c.*, f.name AS file_name FROM drive.change c LEFT JOIN drive.file f USING (file_id) WHERE "
+    rows = ctx.all("SELECT c.*, f.name AS file_name, a.display_name AS actor_name, a.email AS actor_email FROM drive.change c "
+                   "LEFT JOIN drive.file f USING (file_id) LEFT JOIN drive.account a ON a.person_id = c.actor_id WHERE "
                    + " AND ".join(conds) + " ORDER BY c.change_id LIMIT 2000", *params)
     if not is_admin(ctx):
         rows = [r for r in rows if r["file_id"] is None or role_of(ctx, file_row(ctx, r["file_id"]))]

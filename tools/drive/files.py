@@ -21,7 +21,7 @@ Creatable = Literal["application/vnd.google-apps.folder", "application/vnd.googl
                     "application/vnd.google-apps.spreadsheet", "application/vnd.google-apps.presentation",
                     "application/vnd.google-apps.form"]
 LIST_COLS = ("f.file_id, f.name, f.mime_type, f.parent_id, f.drive_id, f.owner_id, o.email AS owner_email, f.size_bytes, "
-             "f.explicitly_trashed, f.trashed_time, "
+             "f.explicitly_trashed, f.trashed_time, f.last_modifying_user_id, m.display_name AS last_modifying_user, "
              "f.created_time, f.modified_time, f.trashed, f.starred, f.shortcut_target_id, f.copied_from_id, f.version")
 
 
@@ -65,6 +65,7 @@ def drive_list_files(ctx: Ctx, q: str | None = None, corpora: Literal["user", "d
     if limit < 1 or limit > 100 or offset < 0 or offset > 1_000_000:
         raise ToolError("limit must be 1-100 and offset between 0 and 1000000")
     base = (f"SELECT {LIST_COLS} FROM drive.file f LEFT JOIN drive.account o ON o.person_id = f.owner_id "
+            "LEFT JOIN drive.account m ON m.person_id = f.last_modifying_user_id "
             f"WHERE {' AND '.join(conds)}")
     if is_admin(ctx):
         page = ctx.page(base, params, limit=limit, offset=offset, order_by=ORDER_SQL[order_by])
