@@ -63,10 +63,10 @@ def drive_get_drive(ctx: Ctx, drive_id: str) -> dict:
     d = drive_row(ctx, drive_id)
     if not _visible(ctx, drive_id):
         raise ToolError(f"shared drive '{drive_id}' not found or you are not a member")
-    dept = ctx.one("SELECT d.name, p.full_name AS head_name, p.email AS head_email FROM org.department d "
+    dept = ctx.one("SELECT d.name, d.code, p.full_name AS head_name, p.email AS head_email FROM org.department d "
                    "LEFT JOIN org.person p ON p.person_id = d.head_person_id WHERE d.department_id = ?", d["department_id"])
-    d["department_name"], d["department_head"], d["department_head_email"] = (
-        (dept["name"], dept["head_name"], dept["head_email"]) if dept else (None, None, None))
+    d["department_name"], d["department_code"], d["department_head"], d["department_head_email"] = (
+        (dept["name"], dept["code"], dept["head_name"], dept["head_email"]) if dept else (None, None, None, None))
     d["member_count"] = ctx.scalar("SELECT count(*) FROM drive.drive_member WHERE drive_id = ?", drive_id)
     d["item_count"] = ctx.scalar("SELECT count(*) FROM drive.file WHERE drive_id = ? AND NOT is_root", drive_id)
     return d
