@@ -165,7 +165,7 @@ def admit_arguments(raw: Any) -> tuple[Any, str | None]:
     if shape.depth > MAX_ARGS_DEPTH:
         problem = f"the arguments are nested more than {MAX_ARGS_DEPTH} levels deep"
     elif shape.size > MAX_ARGS_CHARS:
-        problem = f"the arguments are larger than {MAX_ARGS_CHARS} characters of JSON"
+        problem = f"the arguments are larger than the limit of {MAX_ARGS_CHARS} characters of JSON"
     elif shape.longest_string > MAX_ARG_STRING:
         problem = f"a string argument has {shape.longest_string} characters; the limit is {MAX_ARG_STRING}"
     elif shape.largest_int > MAX_INT:
