@@ -249,7 +249,8 @@ def drive_list_themes(ctx: Ctx) -> list:
 @tool
 def drive_list_drive_members(ctx: Ctx, drive_id: str) -> list:
     """List a shared drive's members (users, groups, domains) with their roles, organizers first.
-    Each entry says whether the member is inside the organization.
+    Each entry says whether the member is inside the organization and, for people, whether their account is
+    active or suspended.
 
     Args:
         drive_id: The shared drive.
@@ -259,7 +260,7 @@ def drive_list_drive_members(ctx: Ctx, drive_id: str) -> list:
     if not _visible(ctx, drive_id):
         raise ToolError(f"shared drive '{drive_id}' not found or you are not a member")
     rows = ctx.all("SELECT m.*, coalesce(a.display_name, x.display_name, g.name) AS display_name, "
-                   "x.domain AS external_domain FROM drive.drive_member m LEFT JOIN drive.account a ON a.person_id = m.person_id "
+                   "a.status AS account_status, x.domain AS external_domain FROM drive.drive_member m LEFT JOIN drive.account a ON a.person_id = m.person_id "
                    "LEFT JOIN drive.external_user x ON x.external_id = m.external_id "
                    "LEFT JOIN drive.user_group g ON g.group_id = m.group_id WHERE m.drive_id = ? "
                    "ORDER BY CASE m.role WHEN 'organizer' THEN 1 WHEN 'fileOrganizer' THEN 2 WHEN 'writer' THEN 3 "
