@@ -172,6 +172,9 @@ def cal_set_extended_property(ctx: Ctx, calendar_id: str, event_id: str, scope: 
             raise ToolError(f"event {ev['event_id']} has no {scope} property '{key}'")
         ctx.delete("calendar.event_extended_property", {"event_id": ev["event_id"], "scope": scope, "key": key})
     elif had:
+        if ctx.scalar("SELECT value FROM calendar.event_extended_property WHERE event_id = ? AND scope = ? AND key = ?",
+                      ev["event_id"], scope, key) == value:
+            raise ToolError(f"{scope} property '{key}' of event {ev['event_id']} is already '{value}'")
         ctx.update("calendar.event_extended_property", {"event_id": ev["event_id"], "scope": scope, "key": key},
                    {"value": value})
     else:
