@@ -22,6 +22,7 @@ import re
 from pytest_enterpriseops.agents.scripted import OracleAgent
 
 _NUM = re.compile(r"^(.*?)(\d+)$")
+_READ = re.compile(r"^(\w+_)?(get|find|list|search|lookup|check|read|show|describe|query|count)_")
 
 
 def _neighbour(value):
@@ -40,7 +41,7 @@ class GoldThenStray(OracleAgent):
         results = [(tool, args, await episode.call(tool, dict(args))) for tool, args in gold.steps]
         for tool, args, res in results:
             ids = {k: _neighbour(v) for k, v in args.items() if k.endswith("_id") and _neighbour(v)}
-            if res.is_error or not ids:
+            if res.is_error or not ids or _READ.match(tool):
                 continue
             for k, other in ids.items():
                 if not (await episode.call(tool, {**args, k: other})).is_error:
@@ -116,7 +117,14 @@ def run(agent: str, paths: list[str], workers: int, tmp: Path) -> dict:
         t = load_task(Path(r["path"]))
         return t.asks_answer if t.asks_answer is not None else asks_for_answer(t.prompt)
 
-    return {"asking_passed": sum(r["outcome"] == "passed" and r["feasible"] and asks(r) for r in records),"passed": sum(r["outcome"] == "passed" for r in records),
+    def strayed(r: dict) -> bool:  # the extra write after the gold went through
+        calls = [e for e in r["transcript"] if e["type"] == "tool_call"]
+        return len(calls) > r["gold_steps"] and bool(calls[r["gold_steps"]].get("wrote"))
+
+    return {"strayed": sum(strayed(r) for r in records),
+            "strayed_passed": sum(strayed(r) and r["outcome"] == "passed" for r in records),
+            "examples": [r["task_id"] for r in records if r["outcome"] == "passed"][:6],
+            "asking_passed": sum(r["outcome"] == "passed" and r["feasible"] and asks(r) for r in records),"passed": sum(r["outcome"] == "passed" for r in records),
             "failed": sum(r["outcome"] == "failed" for r in records),
             "error": sum(r["outcome"] == "error" for r in records),
             "feasible_passed": sum(r["outcome"] == "passed" and r["feasible"] for r in records),
@@ -140,6 +148,10 @@ def main() -> int:
             rate = r["passed"] / r["runs"] if r["runs"] else 0.0
             print(f"{name:16} {r['runs']:5d} {r['passed']:7d} {r['feasible_passed']:9d} {r['infeasible_passed']:10d} "
                   f"{r['failed']:7d} {r['error']:7d} {100 * rate:15.1f}% {r['asking_passed']:20d}", flush=True)
+            if name == "GoldThenStray":
+                print(f"{'':16} harmful extra write made in {r['strayed']} runs; passed {r['strayed_passed']} of them")
+            if r["examples"] and name not in ("GoldSilent", "Raiser"):
+                print(f"{'':16} passed: {', '.join(r['examples'])}")
     return 0
 
 
