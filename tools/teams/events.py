@@ -299,6 +299,9 @@ def teams_register_for_event(ctx: Ctx, event_id: str, user_id: str) -> dict:
         raise ToolError(f"{ev['display_name']} is for the organization only; {user_id} is external")
     if p["kind"] == "user" and not p["account_enabled"]:
         raise ToolError(f"{user_id} has a disabled account")
+    if p["kind"] != "user" and (p["domain_rule"] == "blocked" or p["invitation_state"] == "revoked"):
+        raise ToolError(f"{user_id} ({p['email']}) cannot register: their domain {p['domain']} is blocked or their access "
+                        "was revoked")
     col = "person_id" if p["kind"] == "user" else "external_id"
     if ctx.scalar(f"SELECT count(*) FROM teams.event_registration WHERE event_id = ? AND {col} = ? AND status <> 'canceled'",
                   event_id, user_id):
