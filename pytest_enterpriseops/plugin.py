@@ -27,14 +27,39 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--task-timeout", dest="eops_task_timeout", type=float, default=900.0,
                 help="seconds per task before it is an ERROR (default 900)")
     g.addoption("--judge", dest="eops_judge", default=None, help="preset of the LLM judge for response rubrics")
-    g.addoption("--eops-out", default=None, help="results directory (default .eops/runs/<time>_<agent>/)")
+    g.addoption("--eops-out", default=None, help="results directory (default .eops/runs/<time>_<agent>/); "
+                "one holding results is refused unless --eops-resume or --eops-overwrite")
+    g.addoption("--eops-resume", action="store_true", default=False,
+                help="with --eops-out: run only the task runs that have no result file yet, then summarize all")
+    g.addoption("--eops-overwrite", action="store_true", default=False,
+                help="with --eops-out: clear the results directory first")
     g.addoption("--eops-cache", default=None, help="directory of the model-response cache")
-    g.addoption("--eops-min-pass", type=float, default=None,
-                help="gate: exit non-zero if overall pass@1 is below this rate (0-1)")
+    g.addoption("--eops-min-pass", type=_rate, default=None,
+                help="gate: exit non-zero if overall pass@1 is below this rate (0-1, or a percentage: 90%%)")
     g.addoption("--eops-baseline", default=None, help="gate: a summary.json (or results dir) to compare with")
-    g.addoption("--eops-max-drop", type=float, default=None,
+    g.addoption("--eops-max-drop", dest="eops_max_drop", type=_points, default=None,
                 help="gate: with --eops-baseline, the largest allowed drop of pass@1 in percentage points")
+    g.addoption("--eops-max-errors", dest="eops_max_errors", type=_count, default=0,
+                help="gate: the most harness ERRORs a gated run may have (default 0)")
     g.addoption("--eops-html", default=None, help="write the HTML run report to this file at the end")
+
+
+def _rate(text: str) -> float:
+    from .gates import parse_rate
+
+    return parse_rate(text)
+
+
+def _points(text: str) -> float:
+    from .gates import parse_points
+
+    return parse_points(text)
+
+
+def _count(text: str) -> int:
+    from .gates import parse_count
+
+    return parse_count(text)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -53,6 +78,11 @@ class _XdistHooks:
 
     def pytest_configure_node(self, node: Any) -> None:
         node.workerinput["eops_out"] = str(self.state.out_dir)
+        node.workerinput["eops_done"] = sorted(self.state.done)
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        self.state.node_collected(ids)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
@@ -83,6 +113,7 @@ def eops_task_run(request: pytest.FixtureRequest, eops_agent: Any):
         pytest.skip(NO_AGENT)
     state = request.config.stash[STATE_KEY]
     item._eops_run = TaskRun(item.task, item.run_index)
+    item._eops_agent = eops_agent  # recorded by its own name (a conftest agent is not "--agent")
     session = TaskSession(item.bench, item.task, item.run_index, state.run_options)
     item._eops_run = session.run
     try:
@@ -98,5 +129,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     report = yield
     run = getattr(item, "_eops_run", None)  # set only on task items
     if run is not None and ((call.when == "setup" and report.failed) or call.when == "call"):
-        item.config.stash[STATE_KEY].finish_item(item, run, call, report)
+        state = item.config.stash[STATE_KEY]
+        if state.signals.received:
+            # SIGINT/SIGTERM arrived while this task ran and something (e.g. DuckDB's "Query interrupted")
+            # turned it into an ordinary exception: the task was cut off, not failed — stop the session.
+            raise KeyboardInterrupt(f"received {state.signals.received}")
+        state.finish_item(item, run, call, report)
     return report

@@ -1,9 +1,8 @@
-"""Per-session state (registered as a plugin): options, the agent, records, summary, gates."""
+"""Per-session state (registered as a plugin): options, the agent, the results directory, summary, gates."""
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 import sys
 from pathlib import Path
@@ -11,12 +10,15 @@ from typing import Any
 
 import pytest
 
-from .results_paths import default_out_dir
+from .results_paths import RunDirError, RunDirectory, read_run_json, result_files
 from .runner_options import TOOL_MODES as MODES
+from .signals import StopSignals
 
 NO_AGENT = ("no agent selected: run tasks with --agent=oracle (gold solutions), --agent=noop, "
             "--agent=<preset> (see agents/*.yaml), or override the eops_agent fixture")
-_TASK_NODE = re.compile(r"\.ya?ml::(?P<id>[^\[]+)\[r(?P<run>\d+)\]$")
+TASK_NODE = re.compile(r"\.ya?ml::(?P<id>[^\[]+)\[r(?P<run>\d+)\]$")
+FIXTURE_DIR_LABEL = "conftest-agent"  # a default directory before the conftest agent's own name is known
+RESUME_OPTIONS = ("tools_mode", "plan", "loop", "max_steps", "runs", "judge")
 
 
 class EopsState:
@@ -34,6 +36,8 @@ class EopsState:
 
         self.run_options = RunOptions(tools_mode=tools_mode, plan=opt("eops_plan"), max_steps=opt("eops_max_steps"),
                                       task_timeout=opt("eops_task_timeout"))
+        if opt("eops_max_drop") is not None and opt("--eops-baseline") is None:
+            raise pytest.UsageError("--eops-max-drop needs --eops-baseline SUMMARY")
         self.agent_spec: str | None = opt("--agent")
         self.task_ids: dict[str, Path] = {}
         self.fixtureinfo: dict[Path, Any] = {}  # per task directory (see items.TaskFile.collect)
@@ -41,20 +45,87 @@ class EopsState:
         self.records: list[dict[str, Any]] = []
         self.summary: dict[str, Any] = {}
         self.gate_messages: list[str] = []
+        self.notes: list[str] = []  # one-line problems shown after the summary (e.g. the HTML report failed)
         self.gate_ok = True
         self.started = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
         self._run_json_written = False
+        self.signals = StopSignals()
+        self.collected: dict[tuple[str, int], str] = {}  # (task id, run) -> node id, for "not run"
+        self.seen_agent: dict[str, Any] | None = None  # identity of the agent that ran (from the first record)
+        self.stopping = False
+        self.run_dir: RunDirectory | None = None
+        self.done: set[str] = set()  # result files present before this session (--eops-resume)
+        self.resumed_from: dict[str, Any] = {}
         rootdir = Path(config.rootpath)
         self.search_roots = [Path(a).resolve() for a in config.args if Path(a).exists()] + [rootdir, Path.cwd()]
+        self._validate_loop_and_plan()
         if self.is_worker:
             self.out_dir = Path(config.workerinput["eops_out"])
+            self.done = set(config.workerinput.get("eops_done", []))
         else:
-            out = opt("--eops-out")
-            self.out_dir = Path(out).resolve() if out else default_out_dir(rootdir, self.agent_spec or "none")
+            self._claim_out_dir(rootdir)
         self.preset: dict[str, Any] | None = None
-        self.agent = self._build_agent() if self.agent_spec else None
-        judge = opt("eops_judge")
-        self.run_options.judge = self._build_judge(judge) if judge else None
+        try:
+            self.agent = self._build_agent() if self.agent_spec else None
+            judge = opt("eops_judge")
+            self.run_options.judge = self._build_judge(judge) if judge else None
+        except BaseException:
+            self.release()
+            raise
+
+    # -- options -----------------------------------------------------------
+    def _validate_loop_and_plan(self) -> None:
+        from .agents.registry import find_preset, known_loops
+
+        loop = self.config.getoption("eops_loop")
+        if loop is not None and loop not in known_loops():
+            raise pytest.UsageError(f"--loop {loop}: choose one of {', '.join(known_loops())}")
+        plan = self.run_options.plan
+        if plan not in ("none", "human") and find_preset(plan, self._roots()) is None:
+            raise pytest.UsageError(f"--plan {plan}: choose none, human, or a planner preset (agents/<name>.yaml); "
+                                    f"no preset named {plan!r} was found")
+
+    def _claim_out_dir(self, rootdir: Path) -> None:
+        opt = self.config.getoption
+        out = opt("--eops-out")
+        explicit = Path(out).resolve() if out else None
+        if any(opt(name, False) for name in ("help", "collectonly", "showfixtures", "show_fixtures_per_test")):
+            # nothing will run: do not create, lock or refuse a directory
+            self.out_dir = explicit or rootdir / ".eops" / "runs" / "unclaimed"
+            if opt("--eops-resume") and explicit is not None:
+                self.done = {p.name for p in result_files(explicit)}
+            return
+        resume = opt("--eops-resume")
+        try:
+            self.run_dir = RunDirectory.claim(explicit, rootdir, self.agent_spec or FIXTURE_DIR_LABEL,
+                                              resume=resume, overwrite=opt("--eops-overwrite"))
+        except RunDirError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        self.out_dir = self.run_dir.path
+        if resume:
+            self.resumed_from = read_run_json(self.out_dir)
+            try:
+                self._check_resume_matches(self.resumed_from)
+            except BaseException:
+                self.release()
+                raise
+            self.done = {p.name for p in result_files(self.out_dir)}
+
+    def _check_resume_matches(self, prev: dict[str, Any]) -> None:
+        if not prev:
+            return
+        problems = []
+        if self.agent_spec and prev.get("agent_source", "option") == "option" and prev.get("agent") not in (
+                None, self.agent_spec):
+            problems.append(f"agent {prev.get('agent')!r} (now {self.agent_spec!r})")
+        now = {**self.agent_options(), "runs": self.runs, "judge": self.config.getoption("eops_judge")}
+        before = prev.get("options") or {}
+        for key in RESUME_OPTIONS:
+            if key in before and before[key] != now.get(key):
+                problems.append(f"{key}={before[key]!r} (now {now.get(key)!r})")
+        if problems:
+            raise pytest.UsageError(f"--eops-resume {self.out_dir}: that run used " + ", ".join(problems)
+                                    + "; resume with the same agent and options, or use --eops-overwrite")
 
     # -- agent -------------------------------------------------------------
     def _roots(self) -> list[Path]:
@@ -102,6 +173,13 @@ class EopsState:
         except Exception as exc:
             raise pytest.UsageError(f"--judge {name}: {exc}") from None
 
+    def agent_label(self) -> str:
+        """What run.json calls the agent: --agent's value, or a conftest agent's own name."""
+        seen = self.seen_agent or {}
+        if seen.get("source") == "fixture" or not self.agent_spec:
+            return seen.get("name") or self.agent_spec or "unknown"
+        return self.agent_spec
+
     # -- collection --------------------------------------------------------
     def register_markers(self, config: pytest.Config, task: Any) -> None:
         for m in [task.domain or "hybrid", *task.domain_list, *task.tags]:
@@ -109,21 +187,53 @@ class EopsState:
                 self._markers.add(m)
                 config.addinivalue_line("markers", f"{m}: enterpriseops tasks (domain or tag)")
 
+    def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config,
+                                      items: list[pytest.Item]) -> None:
+        """--eops-resume: deselect the task runs that already have a result file."""
+        if not self.done:
+            return
+        from .agents.scripted import result_file_name
+
+        keep, drop = [], []
+        for item in items:
+            task, run = getattr(item, "task", None), getattr(item, "run_index", None)
+            done = task is not None and result_file_name(task.id, run) in self.done
+            (drop if done else keep).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         items_mod = sys.modules.get("pytest_enterpriseops.items")
         if items_mod is None:  # no task file was collected
             return
         items = [i for i in session.items if isinstance(i, items_mod.TaskItem)]
+        if items:
+            self.signals.install()
+        for i in items:
+            self.collected[(i.task.id, i.run_index)] = i.nodeid
         if items and self.agent is None and not self.is_worker and not _agent_overridden(session, items[0]):
             tr = self.config.pluginmanager.get_plugin("terminalreporter")
             if tr is not None:
                 tr.write_line(f"enterpriseops: {len(items)} task run(s) will be skipped — {NO_AGENT}", yellow=True)
 
+    def node_collected(self, ids: list[str]) -> None:
+        """The controller under xdist: the task runs a worker collected (for the "not run" list)."""
+        for nodeid in ids:
+            m = TASK_NODE.search(nodeid)
+            if m:
+                self.collected.setdefault((m.group("id"), int(m.group("run"))), nodeid)
+        if self.collected:
+            self.signals.install()
+
     # -- results -----------------------------------------------------------
     def finish_item(self, item: Any, run: Any, call: pytest.CallInfo, report: pytest.TestReport) -> None:
+        from .agents.registry import agent_identity
         from .items import TaskFailed
         from .results import compact, task_record, write_task_record
 
+        if self.signals.received:
+            return  # cut off by SIGINT/SIGTERM (see plugin.pytest_runtest_makereport): no result
         if call.when == "setup" and report.failed:
             run.outcome = "error"
             run.error = run.error or f"{type(call.excinfo.value).__name__}: {call.excinfo.value}"
@@ -131,6 +241,9 @@ class EopsState:
             run.outcome = "error"
             run.error = f"{type(call.excinfo.value).__name__}: {call.excinfo.value}"
         record = task_record(run, item.nodeid, len(item.task.solution))
+        agent = getattr(item, "_eops_agent", None)
+        if agent is not None:
+            record["agent"] = {**agent_identity(agent), "source": "option" if agent is self.agent else "fixture"}
         try:
             write_task_record(self.out_dir, record)
         except OSError as exc:  # never lose the verdict because the disk said no
@@ -150,15 +263,26 @@ class EopsState:
         rec = getattr(report, "eops", None)
         if rec:
             self.add_record(rec)
-        elif report.when == "???" and report.failed:  # an xdist worker crashed while running this item
-            m = _TASK_NODE.search(report.nodeid)
-            if m:
-                self.add_record({"task_id": m.group("id"), "run_index": int(m.group("run")), "nodeid": report.nodeid,
-                                 "domain": "unknown", "tags": [], "feasible": True, "outcome": "error",
-                                 "error": "worker crashed: " + str(report.longrepr)[-300:], "gold_steps": 0,
-                                 "steps": 0, "usage": {}, "stopped": None, "verifiers": []})
+        elif report.when == "???" and report.failed and not self.stopping:
+            self._record_crash(report)  # an xdist worker died while running this item
+
+    def _record_crash(self, report: pytest.TestReport) -> None:
+        from .results import crash_record, write_task_record
+
+        m = TASK_NODE.search(report.nodeid)
+        if not m:
+            return
+        rec = crash_record(Path(self.config.rootpath), report.nodeid, m.group("id"), int(m.group("run")),
+                           "worker crashed: " + str(report.longrepr)[-300:])
+        try:
+            write_task_record(self.out_dir, rec)
+        except OSError as exc:
+            self.notes.append(f"result file of crashed {report.nodeid} not written: {exc}")
+        self.add_record(rec)
 
     def add_record(self, rec: dict[str, Any]) -> None:
+        if self.seen_agent is None and rec.get("agent"):
+            self.seen_agent = rec["agent"]
         if not self._run_json_written:
             self._write_run_json()
         self.records.append(rec)
@@ -171,112 +295,64 @@ class EopsState:
             description = describe() if callable(describe) else None
         except Exception:  # a description is a courtesy, never a reason to lose results
             description = None
-        info = run_info(self.agent_spec or "fixture-override", self.preset,
+        info = run_info(self.agent_label(), self.preset,
                         {**self.agent_options(), "runs": self.runs, "judge": self.config.getoption("eops_judge")},
                         Path(self.config.rootpath), description)
+        seen = self.seen_agent or {}
+        info["agent_source"] = seen.get("source") or ("option" if self.agent_spec else None)
+        info["agent_name"] = seen.get("name")
+        info["agent_version"] = seen.get("version")
         info["started_at"] = self.started
+        if self.resumed_from:
+            info["resumed"] = {"previous_started_at": self.resumed_from.get("started_at"),
+                               "previous_results": len(self.done)}
         if finished:
             info["finished_at"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
             info["interrupted"] = interrupted
+            if self.signals.received:
+                info["interrupted_by"] = self.signals.received
         write_json_atomic(self.out_dir / "run.json", info)
         self._run_json_written = True
 
     # -- end of session ----------------------------------------------------
+    @pytest.hookimpl(tryfirst=True)  # before junitxml writes its file and xdist tears its nodes down
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         if self.is_worker:
             return
-        code = self.finish_session(interrupted=exitstatus == pytest.ExitCode.INTERRUPTED)
-        if code is not None:
+        interrupted = exitstatus == pytest.ExitCode.INTERRUPTED or self.signals.received is not None
+        code = self.finish_session(interrupted=interrupted)
+        if code is not None and not interrupted:
             session.exitstatus = code
 
     def finish_session(self, interrupted: bool) -> int | None:
-        if not self.records:
-            return None
-        from .results import write_json_atomic
-        from .stats import summarize_by_domain
+        from .session_finish import finish
 
-        self.summary = summarize_by_domain(self.records)
-        self.summary["interrupted"] = interrupted
-        self.summary["tasks"] = sorted(({"task_id": r["task_id"], "run_index": r["run_index"], "domain": r["domain"],
-                                         "outcome": r["outcome"], "steps": r["steps"]} for r in self.records),
-                                        key=lambda r: (r["task_id"], r["run_index"]))
-        code = self._gates()
-        self.summary["gates"] = {"ok": self.gate_ok, "messages": self.gate_messages}
-        self._write_run_json(finished=True, interrupted=interrupted)
-        write_json_atomic(self.out_dir / "summary.json", self.summary)
-        html = self.config.getoption("--eops-html")
-        if html:
-            try:
-                from .report.html import write_report
-
-                write_report([self.out_dir], Path(html))
-            except ImportError as exc:
-                self.gate_messages.append(f"HTML report not written: {exc}")
-        return code
-
-    def _gates(self) -> int | None:
-        opt = self.config.getoption
-        min_pass, baseline, max_drop = opt("--eops-min-pass"), opt("--eops-baseline"), opt("--eops-max-drop")
-        if min_pass is None and baseline is None:
-            return None
-        overall = self.summary["overall"]
-        ok = True
-        if overall["errors"]:
-            ok = False
-            self.gate_messages.append(f"gate: {overall['errors']} task run(s) ended in a harness ERROR")
-        p = overall["pass_at_1"]
-        if min_pass is not None:
-            if p is None or p < min_pass:
-                ok = False
-                self.gate_messages.append(f"gate FAILED: pass@1 {_pct(p)} is below --eops-min-pass {_pct(min_pass)}")
-            else:
-                self.gate_messages.append(f"gate passed: pass@1 {_pct(p)} >= {_pct(min_pass)}")
-        if baseline is not None:
-            from .stats import paired_comparison
-
-            base = load_baseline(Path(baseline))
-            cmp = paired_comparison(self.records, base)
-            self.summary["baseline_comparison"] = cmp
-            drop = -cmp["difference"] * 100
-            allowed = max_drop if max_drop is not None else 0.0
-            sig = "significant" if cmp["significant"] else "not significant"
-            line = (f"vs baseline over {cmp['shared_tasks']} shared tasks: {_pct(cmp['current'])} vs "
-                    f"{_pct(cmp['baseline'])} ({-drop:+.1f} points, p={cmp['p_value']:.3g}, {sig}); "
-                    f"{len(cmp['regressed'])} regressed, {len(cmp['improved'])} improved")
-            if drop > allowed:
-                ok = False
-                self.gate_messages.append(f"gate FAILED: drop of {drop:.1f} points exceeds --eops-max-drop "
-                                          f"{allowed:g}. {line}")
-            else:
-                self.gate_messages.append(f"gate passed: {line}")
-        self.gate_ok = ok
-        return pytest.ExitCode.OK if ok else pytest.ExitCode.TESTS_FAILED
+        return finish(self, interrupted)
 
     def pytest_terminal_summary(self, terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
-        if self.is_worker or not self.records:
+        if self.is_worker:
             return
-        from .terminal import render_summary
+        if self.summary:
+            from .terminal import render_summary
 
-        terminalreporter.write_sep("=", "enterpriseops summary")
-        terminalreporter.write(render_summary(self.summary, width=terminalreporter._tw.fullwidth,
-                                              color=terminalreporter.hasmarkup))
+            terminalreporter.write_sep("=", "enterpriseops summary")
+            terminalreporter.write(render_summary(self.summary, width=terminalreporter._tw.fullwidth,
+                                                  color=terminalreporter.hasmarkup))
         for line in self.gate_messages:
-            terminalreporter.write_line(line, red=not self.gate_ok, green=self.gate_ok, bold=True)
-        terminalreporter.write_line(f"results: {self.out_dir}")
+            ok = not line.startswith("gate FAILED")
+            terminalreporter.write_line(line, red=not ok, green=ok, bold=True)
+        for line in self.notes:
+            terminalreporter.write_line(line, yellow=True)
+        if self.summary:
+            terminalreporter.write_line(f"results: {self.out_dir}")
 
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        self.release()
 
-def load_baseline(path: Path) -> list[dict[str, Any]]:
-    """Per-task records of a baseline: a results directory, or a summary.json written by this plugin."""
-    from .results import load_records
-
-    if path.is_dir():
-        return load_records(path)
-    data = json.loads(path.read_text())
-    return [dict(t, feasible=True, verifiers=[], usage={}, gold_steps=0, tags=[]) for t in data.get("tasks", [])]
-
-
-def _pct(x: float | None) -> str:
-    return "n/a" if x is None else f"{100 * x:.1f}%"
+    def release(self) -> None:
+        self.signals.restore()
+        if self.run_dir is not None:
+            self.run_dir.release(remove_if_empty=True)
 
 
 def _agent_overridden(session: pytest.Session, item: pytest.Item) -> bool:

@@ -7,6 +7,8 @@ from collections import defaultdict
 from typing import Any, Iterable
 
 Z95 = 1.959963984540054
+SCORED = ("passed", "failed")
+STRICT = ("passed", "failed", "error")  # errors counted as failures
 
 
 def wilson(successes: float, n: int) -> tuple[float, float]:
@@ -58,13 +60,16 @@ def summarize(records: list[dict[str, Any]], k: int | None = None) -> dict[str, 
     tasks = per_task(records)
     scored = [r for r in records if r["outcome"] in ("passed", "failed")]
     errors = [r for r in records if r["outcome"] == "error"]
-    task_rates, n_c = [], []
+    task_rates, n_c, strict_rates = [], [], []
     for runs in tasks.values():
         s = [r for r in runs if r["outcome"] in ("passed", "failed")]
         if s:
             c = sum(r["outcome"] == "passed" for r in s)
             task_rates.append(c / len(s))
             n_c.append((len(s), c))
+        s_err = [r for r in runs if r["outcome"] in STRICT]
+        if s_err:
+            strict_rates.append(sum(r["outcome"] == "passed" for r in s_err) / len(s_err))
     runs_per_task = max((len(v) for v in tasks.values()), default=0)
     k = k or runs_per_task
     passed = sum(r["outcome"] == "passed" for r in scored)
@@ -85,6 +90,8 @@ def summarize(records: list[dict[str, Any]], k: int | None = None) -> dict[str, 
         "failed": len(scored) - passed, "errors": len(errors),
         "not_judged": sum(r["outcome"] == "not_judged" for r in records),
         "pass_at_1": pass1, "pass_at_1_ci95": interval,
+        # the same mean over tasks, but an ERROR run counts as a failed one (nothing is laundered away)
+        "pass_at_1_errors_as_failures": sum(strict_rates) / len(strict_rates) if strict_rates else None,
         "verifier_pass_rate": (sum(v["passed"] for v in vres) / len(vres)) if vres else None,
         "category_pass_rate": {c: sum(v) / len(v) for c, v in sorted(by_cat.items())},
         "infeasible_runs": len(infeasible),
@@ -111,17 +118,28 @@ def summarize_by_domain(records: list[dict[str, Any]]) -> dict[str, Any]:
     return {"overall": summarize(records), "domains": {d: summarize(rs) for d, rs in sorted(groups.items())}}
 
 
-def paired_comparison(current: list[dict[str, Any]], baseline: list[dict[str, Any]]) -> dict[str, Any]:
-    """Paired difference of pass@1 over the tasks both runs scored; sign test on tasks that moved."""
-    def rates(records):
-        out = {}
-        for tid, runs in per_task(records).items():
-            s = [r for r in runs if r["outcome"] in ("passed", "failed")]
-            if s:
-                out[tid] = sum(r["outcome"] == "passed" for r in s) / len(s)
-        return out
+def task_pass_rates(records: Iterable[dict[str, Any]], errors_as_failures: bool = False) -> dict[str, float]:
+    """Per task: the share of its runs that passed, over scored runs (or over scored + error runs)."""
+    kinds = STRICT if errors_as_failures else SCORED
+    out = {}
+    for tid, runs in per_task(records).items():
+        s = [r for r in runs if r["outcome"] in kinds]
+        if s:
+            out[tid] = sum(r["outcome"] == "passed" for r in s) / len(s)
+    return out
 
-    a, b = rates(current), rates(baseline)
+
+def _error_tasks(records: Iterable[dict[str, Any]]) -> set[str]:
+    return {r["task_id"] for r in records if r["outcome"] == "error"}
+
+
+def paired_comparison(current: list[dict[str, Any]], baseline: list[dict[str, Any]]) -> dict[str, Any]:
+    """Paired difference of pass@1 over the tasks both runs ran; sign test on tasks that moved.
+
+    ERROR runs count as failures here, so a task that went from passed to error (or back) moved:
+    a comparison must not hide a regression behind an error.
+    """
+    a, b = task_pass_rates(current, True), task_pass_rates(baseline, True)
     shared = sorted(set(a) & set(b))
     diffs = [a[t] - b[t] for t in shared]
     up = [t for t in shared if a[t] > b[t]]
@@ -134,7 +152,11 @@ def paired_comparison(current: list[dict[str, Any]], baseline: list[dict[str, An
     else:
         half = 0.0
     p = binom_two_sided(len(up), len(up) + len(down))
+    err_a, err_b = _error_tasks(current) & set(shared), _error_tasks(baseline) & set(shared)
     return {"shared_tasks": n, "current": sum(a[t] for t in shared) / n if n else None,
             "baseline": sum(b[t] for t in shared) / n if n else None, "difference": mean,
             "difference_ci95": (mean - half, mean + half), "improved": up, "regressed": down,
-            "p_value": p, "significant": p < 0.05}
+            "errors_current": len(err_a), "errors_baseline": len(err_b),
+            "to_error": sorted(t for t in down if t in err_a and t not in err_b),
+            "from_error": sorted(t for t in up if t in err_b and t not in err_a),
+            "errors_counted_as_failures": True, "p_value": p, "significant": p < 0.05}

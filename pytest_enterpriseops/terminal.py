@@ -18,11 +18,12 @@ def _pct(x: Any) -> str:
 def _main_row(name: str, s: dict[str, Any], k: Any) -> list[str]:
     ci = s.get("pass_at_1_ci95")
     cells = [name, str(s["tasks"]), str(s["runs"]), _pct(s["pass_at_1"]),
-             f"{_pct(ci[0])}–{_pct(ci[1])}" if ci else "–"]
+             f"{_pct(ci[0])}–{_pct(ci[1])}" if ci else "–", str(s["errors"]),
+             _pct(s.get("pass_at_1_errors_as_failures"))]
     if k:
         cells.append(_pct(s.get("pass_hat_k")))
     cells += [_pct(s["infeasible_refusal_rate"]), "–" if s["mean_steps"] is None else f"{s['mean_steps']:.1f}",
-              f"{s['tokens_per_task']:.0f}", f"{s['cost_per_task']:.4f}", str(s["errors"])]
+              f"{s['tokens_per_task']:.0f}", f"{s['cost_per_task']:.4f}"]
     return cells
 
 
@@ -39,8 +40,8 @@ def render_summary(summary: dict[str, Any], width: int = 120, color: bool = Fals
     rows = list(summary["domains"].items())
     if len(rows) > 1:
         rows.append(("overall", overall))
-    main = _table(["domain", "tasks", "runs", "pass@1%", "95% CI"] + ([f"pass^{k}%"] if k else [])
-                  + ["refuse%", "steps", "tok/task", "$/task", "errors"])
+    main = _table(["domain", "tasks", "runs", "pass@1%", "95% CI", "errors", "err=fail%"]
+                  + ([f"pass^{k}%"] if k else []) + ["refuse%", "steps", "tok/task", "$/task"])
     cats = _table(["domain", "verifiers%", *[f"{c}%" for c in CATS]])
     for name, s in rows:
         main.add_row(*_main_row(name, s, k))
@@ -52,10 +53,19 @@ def render_summary(summary: dict[str, Any], width: int = 120, color: bool = Fals
     console.print("verifier pass rate by category:")
     console.print(cats)
     out = buf.getvalue()
+    out += (f"overall: pass@1 {_pct(overall['pass_at_1'])}% with {overall['errors']} error(s) of {overall['runs']} "
+            f"run(s); {_pct(overall.get('pass_at_1_errors_as_failures'))}% with errors counted as failures "
+            "(err=fail)\n")
     if overall["errors"]:
         out += f"harness errors (excluded from pass@1): {', '.join(overall['error_tasks'])}\n"
     if overall.get("not_judged"):
         out += f"not judged (skipped; need --judge): {overall['not_judged']} run(s)\n"
     if summary.get("interrupted"):
-        out += "the run was interrupted: the summary covers the task runs that finished\n"
+        by = f" by {summary['interrupted_by']}" if summary.get("interrupted_by") else ""
+        out += f"the run was interrupted{by}: the summary covers the task runs that finished\n"
+    not_run = summary.get("not_run") or []
+    if not_run:
+        names = ", ".join(f"{t['task_id']}[r{t['run_index']}]" for t in not_run[:20])
+        more = f" … and {len(not_run) - 20} more" if len(not_run) > 20 else ""
+        out += f"not run (no result): {len(not_run)} task run(s): {names}{more}\n"
     return out

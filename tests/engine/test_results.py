@@ -50,10 +50,10 @@ def test_interrupted_run_keeps_finished_tasks_and_a_summary(bench, pytester):
         import asyncio
         from pytest_enterpriseops.agents.scripted import OracleAgent
         class Slow(OracleAgent):
-            async def run(self, episode):
+            async def run_with_gold(self, episode, gold):
                 if episode.task_id == "demo-reporter-close-others":
                     raise KeyboardInterrupt
-                return await super().run(episode)
+                return await super().run_with_gold(episode, gold)
     """)
     res = pytester.runpytest_subprocess("tasks", "--agent=python:slowagent:Slow", "--eops-out", "out")
     assert res.ret == 2  # interrupted
@@ -71,19 +71,22 @@ def test_killed_worker_loses_only_its_own_task(bench, pytester):
         import os
         from pytest_enterpriseops.agents.scripted import OracleAgent
         class Killer(OracleAgent):
-            async def run(self, episode):
+            async def run_with_gold(self, episode, gold):
                 if episode.task_id == "demo-close-resolved":
                     os._exit(9)
-                return await super().run(episode)
+                return await super().run_with_gold(episode, gold)
     """)
     res = pytester.runpytest_subprocess("tasks", "--agent=python:killer:Killer", "-n", "2", "--eops-out", "out")
     assert res.ret != 0  # the crashed task is reported, not hidden
     out = _out(bench)
     done = sorted(p.name for p in (out / "tasks").glob("*.json"))
-    assert len(done) == 4 and "demo-close-resolved.r1.json" not in done
+    assert len(done) == 5  # the crashed task has a result file too, filed under its real domain
+    crashed = json.loads((out / "tasks" / "demo-close-resolved.r1.json").read_text())
+    assert crashed["outcome"] == "error" and "worker" in crashed["error"] and "crashed" in crashed["error"]
+    assert crashed["domain"] == "demo" and crashed["feasible"] is True and crashed["gold_steps"] > 0
     summary = json.loads((out / "summary.json").read_text())
     assert summary["overall"]["errors"] == 1 and summary["overall"]["error_tasks"] == ["demo-close-resolved"]
-    assert summary["overall"]["passed"] == 4
+    assert summary["overall"]["passed"] == 4 and "unknown" not in summary["domains"]
 
 
 def test_ctrl_c_on_the_controller(bench, pytester):
@@ -91,10 +94,10 @@ def test_ctrl_c_on_the_controller(bench, pytester):
         import asyncio
         from pytest_enterpriseops.agents.scripted import OracleAgent
         class Sleepy(OracleAgent):
-            async def run(self, episode):
+            async def run_with_gold(self, episode, gold):
                 if episode.task_id > "demo-raise-priority":
                     await asyncio.sleep(60)
-                return await super().run(episode)
+                return await super().run_with_gold(episode, gold)
     """)
     proc = subprocess.Popen([sys.executable, "-m", "pytest", "tasks", "--agent=python:sleepy:Sleepy",
                              "--eops-out", "out", "-p", "no:cacheprovider"], cwd=bench,
