@@ -53,7 +53,14 @@ def result_file_name(task_id: str, run_index: int) -> str:
 
 
 class ReplayAgent:
-    """Re-plays the tool calls and final answer of a saved run: re-scoring without a model."""
+    """Re-plays a saved run — its tool calls, messages and final answer — for re-scoring without a model.
+
+    The original run's usage and cost are recorded again, model call by model call, so a re-scored
+    run reports what the run really cost (the replay itself calls no model).
+    """
+
+    USAGE_FIELDS = ("input_tokens", "output_tokens", "cached_tokens", "reasoning_tokens", "cache_write_tokens",
+                    "cost", "latency_s")
 
     def __init__(self, directory: str | Path):
         self.dir = Path(directory)
@@ -68,7 +75,21 @@ class ReplayAgent:
         if not path.exists():
             raise HarnessError(f"replay: no saved run of task {episode.task_id} in {self.dir}")
         saved = json.loads(path.read_text())
+        self._record_usage(episode, saved)
         for event in saved.get("transcript", []):
             if event.get("type") == "tool_call" and event.get("error_kind") != "step_limit":
                 await episode.call(event["name"], event["args"])
+            elif event.get("type") == "message" and event.get("content") is not None:
+                episode.record_message(event.get("role") or "assistant", event["content"], event.get("thinking"),
+                                       replayed=True)
         return saved.get("final_answer")
+
+    def _record_usage(self, episode, saved: dict) -> None:
+        calls = [c for c in saved.get("model_calls") or [] if isinstance(c, dict)]
+        if not calls:  # older files: one total
+            total = saved.get("usage") or {}
+            if any(total.get(k) for k in self.USAGE_FIELDS):
+                calls = [total]
+        for c in calls:
+            episode.record_usage(**{k: c.get(k) or 0 for k in self.USAGE_FIELDS}, model=c.get("model"),
+                                 from_cache=bool(c.get("from_cache")))

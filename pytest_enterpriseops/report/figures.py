@@ -62,13 +62,18 @@ def make_figures(runs: list[Run]) -> tuple[list[Figure], str | None]:
     runs = [r for r in runs if r.records]
     if not runs:
         return [], "no task runs to plot"
-    figs = []
+    figs, failed = [], []
     with plt.rc_context(STYLE):
         for fn in (horizon_figure, category_figure, cost_figure):
-            fig = fn(plt, runs)
+            try:
+                fig = fn(plt, runs)
+            except Exception as exc:  # one figure that cannot be drawn must not cost the whole report
+                plt.close("all")
+                failed.append(f"{fn.__name__.replace('_figure', '')} ({type(exc).__name__}: {exc})")
+                continue
             if fig is not None:
                 figs.append(fig)
-    return figs, None
+    return figs, ("Some figures could not be drawn: " + "; ".join(failed)) if failed else None
 
 
 def horizon_figure(plt, runs: list[Run]) -> Figure | None:
@@ -166,7 +171,9 @@ def cost_figure(plt, runs: list[Run]) -> Figure | None:
         if math.isnan(y):
             continue
         lo, hi = p["ci"] or (p["pass_at_1"], p["pass_at_1"])
-        ax.errorbar([x], [y], yerr=[[y - 100 * lo], [100 * hi - y]], fmt="o", ms=7, color=run_color(i), capsize=3,
+        # clamp: at pass@1 exactly 0% or 100% the interval's end can sit a rounding error inside the point
+        yerr = [[max(0.0, y - 100 * lo)], [max(0.0, 100 * hi - y)]]
+        ax.errorbar([x], [y], yerr=yerr, fmt="o", ms=7, color=run_color(i), capsize=3,
                     mec="white" if i in front else run_color(i), mew=1.2, zorder=3)
         ax.annotate(run.label, (x, y), textcoords="offset points", xytext=(7, 5), fontsize=8,
                     color=run_color(i))

@@ -104,7 +104,10 @@ def run_card(i: int, run: Run) -> str:
     body = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in rows)
     notes = []
     if info.get("interrupted"):
-        notes.append('<div class="note warn">The run was interrupted: only the task runs that finished are here.</div>')
+        by = f" by {info['interrupted_by']}" if info.get("interrupted_by") else ""
+        not_run = len((run.saved_summary or {}).get("not_run") or [])
+        notes.append(f'<div class="note warn">The run was interrupted{_e(by)}: only the task runs that finished are '
+                     f'here' + (f' ({not_run} task run(s) were not run)' if not_run else '') + '.</div>')
     gates = (run.saved_summary or {}).get("gates") or {}
     for msg in gates.get("messages") or []:
         cls = "bad" if "FAILED" in msg else "ok"
@@ -163,7 +166,9 @@ def summary_table(i: int, run: Run, cats: list[str]) -> str:
         gold = "" if d.get("mean_gold_steps") is None else f' <span class="muted">({d["mean_gold_steps"]:.1f})</span>'
         cells += [f'<td class="num">{steps}{gold}</td>', f'<td class="num">{d["tokens_per_task"]:,.0f}</td>',
                   f'<td class="num">{d["cost_per_task"]:.4f}</td>',
-                  f'<td class="num{" bad" if d["errors"] else ""}">{d["errors"]}</td>']
+                  f'<td class="num{" bad" if d["errors"] else ""}">{d["errors"]}'
+                  + (f' <span class="muted">({_pct(d.get("pass_at_1_errors_as_failures"))}% counting them as '
+                     'failures)</span>' if d["errors"] else "") + '</td>']
         out.append(f"<tr{cls}>{''.join(cells)}</tr>")
     out.append("</tbody></table></div>")
     o = s["overall"]
@@ -202,6 +207,10 @@ def compare_section(runs: list[Run]) -> str:
         rows = list(c["domains"].items())
         if len(rows) != 1:
             rows.append(("overall", c["overall"]))
+        if not c["overall"]["shared_tasks"]:
+            parts.append('<tr><td colspan="10" class="muted">no shared tasks: the runs have no task in common'
+                         '</td></tr>')
+            rows = []
         for name, r in rows:
             lo, hi = r["difference_ci95"]
             v = verdict(r)

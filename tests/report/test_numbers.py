@@ -116,7 +116,8 @@ def test_compare_runs_per_domain_matches_stats():
     assert d2["shared_tasks"] == 2 and d2["difference"] == -0.5 and d2["regressed"] == ["t4"]
     assert cmp["overall"]["shared_tasks"] == 4
     assert [f["task_id"] for f in cmp["regressed"]] == ["t1", "t4"]
-    assert cmp["regressed"][1] == {"task_id": "t4", "domain": "d2", "a": 1.0, "b": 0.0}
+    assert cmp["regressed"][1] == {"task_id": "t4", "domain": "d2", "a": 1.0, "b": 0.0, "a_error": False,
+                                   "b_error": False}
     assert cmp["only_a"] == ["only-a"] and cmp["only_b"] == ["only-b"]
     text = render_compare(cmp)
     assert "2 task(s) worse in B" in text and "t4" in text and "overall" in text and "model-a" in text
