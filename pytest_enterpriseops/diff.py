@@ -180,9 +180,13 @@ def diff_database(db: TaskDatabase, tables: dict[str, dict[str, Any]], start_key
     out: dict[str, TableDiff] = {}
     for t in candidates:
         cols, pk = tables[t]["columns"], tables[t]["pk"] or tables[t]["columns"]
-        if tables[t]["pk"]:  # unique rows: an anti-join on 64-bit row hashes, ~5x faster than EXCEPT
-            new = _rows(cur, f"SELECT x.* FROM {w}.{_q(t)} x ANTI JOIN {s}.{_q(t)} y ON hash(x) = hash(y)")
-            old = _rows(cur, f"SELECT y.* FROM {s}.{_q(t)} y ANTI JOIN {w}.{_q(t)} x ON hash(y) = hash(x)")
+        if tables[t]["pk"]:  # unique rows: compare 64-bit row hashes (the start's computed once per process)
+            start_h = _start_hashes(cur, s, t, start_key)
+            work_h = dict(cur.execute(f"SELECT hash(x), x.rowid FROM {w}.{_q(t)} x").fetchall())
+            new_ids = [rid for h, rid in work_h.items() if h not in start_h]
+            old_ids = [rid for h, rid in start_h.items() if h not in work_h]
+            new = _rows_by_id(cur, w, t, new_ids)
+            old = _rows_by_id(cur, s, t, old_ids)
         else:
             new = _rows(cur, f"SELECT * FROM {w}.{_q(t)} EXCEPT ALL SELECT * FROM {s}.{_q(t)}")
             old = _rows(cur, f"SELECT * FROM {s}.{_q(t)} EXCEPT ALL SELECT * FROM {w}.{_q(t)}")
@@ -204,6 +208,29 @@ def diff_database(db: TaskDatabase, tables: dict[str, dict[str, Any]], start_key
         out[t] = d
     cur.close()
     return out
+
+
+_start_hash_cache: dict[tuple[str, str], dict[int, int]] = {}
+
+
+def _start_hashes(cur: Any, alias: str, table: str, start_key: str | None) -> dict[int, int]:
+    """{row hash: rowid} of a table in the start state (cached per start state and table)."""
+    key = (start_key or "", table)
+    if start_key is None or key not in _start_hash_cache:
+        got = dict(cur.execute(f"SELECT hash(y), y.rowid FROM {alias}.{_q(table)} y").fetchall())
+        if start_key is None:
+            return got
+        _start_hash_cache[key] = got
+    return _start_hash_cache[key]
+
+
+def _rows_by_id(cur: Any, alias: str, table: str, rowids: list[int]) -> list[dict[str, Any]]:
+    if not rowids:
+        return []
+    marks = ", ".join("?" for _ in rowids)
+    res = cur.execute(f"SELECT * FROM {alias}.{_q(table)} WHERE rowid IN ({marks})", rowids)
+    cols = [c[0] for c in res.description]
+    return [{c: to_json_value(v) for c, v in zip(cols, row)} for row in res.fetchall()]
 
 
 def _rows(cur: Any, sql: str) -> list[dict[str, Any]]:
