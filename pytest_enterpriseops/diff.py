@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -210,7 +211,8 @@ def diff_database(db: TaskDatabase, tables: dict[str, dict[str, Any]], start_key
     return out
 
 
-_start_hash_cache: dict[tuple[str, str], dict[int, int]] = {}
+_start_hash_cache: "OrderedDict[tuple[str, str], dict[int, int]]" = OrderedDict()
+_HASH_CACHE_TABLES = 256  # bounded: every task with setup SQL has a start state of its own
 
 
 def _start_hashes(cur: Any, alias: str, table: str, start_key: str | None) -> dict[int, int]:
@@ -221,6 +223,9 @@ def _start_hashes(cur: Any, alias: str, table: str, start_key: str | None) -> di
         if start_key is None:
             return got
         _start_hash_cache[key] = got
+        while len(_start_hash_cache) > _HASH_CACHE_TABLES:
+            _start_hash_cache.popitem(last=False)
+    _start_hash_cache.move_to_end(key)
     return _start_hash_cache[key]
 
 
