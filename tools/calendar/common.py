@@ -108,10 +108,14 @@ def parse_when(value: str, tz: str, field: str) -> tuple[dt.datetime | None, dt.
     try:
         day = dt.date.fromisoformat(m.group(1))
         if m.group(2) is None:
+            if not 2000 <= day.year <= 2027:
+                raise ToolError(f"{field} must be between 2000 and 2027, got '{value}'")
             return None, day
         t = dt.time.fromisoformat(m.group(2))
     except ValueError:
         raise ToolError(f"{field} is not a valid date/time: '{value}'") from None
+    if not 2000 <= day.year <= 2027:
+        raise ToolError(f"{field} must be between 2000 and 2027, got '{value}'")
     local = dt.datetime.combine(day, t)
     off = m.group(3)
     if off:
