@@ -131,7 +131,10 @@ def parse_ts(value: str, field: str) -> dt.datetime:
     except ValueError:
         raise ToolError(f"{field} must be an ISO timestamp like 2025-12-06T22:00:00Z, got '{value}'") from None
     if t.tzinfo is not None:
-        t = t.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        try:
+            t = t.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        except OverflowError:  # e.g. 9999-12-31T23:59:59-05:00 is past the last representable instant
+            raise ToolError(f"{field} is out of range: '{value}'") from None
     return t.replace(microsecond=0)
 
 

@@ -101,8 +101,8 @@ def find_task_slas(ctx: Ctx, stage: Literal["in_progress", "paused", "completed"
         sql += " AND (t.has_breached OR (t.stage = 'in_progress' AND t.due_at < ?)) = ?"
         params += [now, breached]
     if due_within_minutes is not None:
-        if due_within_minutes < 1:
-            raise ToolError("due_within_minutes must be >= 1")
+        if due_within_minutes < 1 or due_within_minutes > 525_600:
+            raise ToolError("due_within_minutes must be between 1 and 525600 (a year)")
         sql += " AND t.stage = 'in_progress' AND t.due_at >= ? AND t.due_at <= ? + to_minutes(CAST(? AS BIGINT))"
         params += [now, now, due_within_minutes]
     if assignment_group_id:
