@@ -86,10 +86,10 @@ def parse_ts(value: str, field: str) -> dt.datetime:
         t = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except (ValueError, AttributeError):
         raise ToolError(f"{field} must be an ISO timestamp like 2025-12-08T09:00:00Z, got '{value}'") from None
+    if not 1990 <= t.year <= 2100:  # checked before the UTC conversion, which overflows at the calendar's ends
+        raise ToolError(f"{field}: year {t.year} is out of range (1990-2100)")
     if t.tzinfo is not None:
         t = t.astimezone(dt.timezone.utc).replace(tzinfo=None)
-    if not 1990 <= t.year <= 2100:
-        raise ToolError(f"{field}: year {t.year} is out of range")
     return t
 
 

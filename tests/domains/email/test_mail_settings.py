@@ -68,6 +68,8 @@ def test_vacation_and_protocol_settings_validation():
                                                   end_time="2025-12-10T00:00:00Z")
         assert "ISO timestamp" in s.call_error("mail_update_vacation", user_id=CFO, enable_auto_reply=True,
                                                response_body="Away", start_time="next monday")
+        assert "out of range" in s.call_error("mail_update_vacation", user_id=CFO, enable_auto_reply=True,
+                                              response_body="Away", end_time="9999-12-31T23:59:59-05:00")
         v = s.call("mail_update_vacation", user_id=CFO, enable_auto_reply=True, response_subject="Out of office",
                    response_body="Away", restrict_to_domain=True, start_time="2025-12-20T00:00:00Z",
                    end_time="2026-01-05T00:00:00Z")
