@@ -52,14 +52,29 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}\n{tail}"[:4000]
 
 
-def drive_agent(agent: Any, episode: Any, gold: Any, timeout: float) -> AgentOutcome:
-    """Run the agent's episode to its end or the timeout; never raises for what the agent does."""
-    out = AgentOutcome()
-    done = threading.Event()
+class AgentDrive:
+    """An episode being driven in its own thread: `start()` returns at once, `wait()` blocks until the
+    agent ends or its time is up (counted from the start, so episodes started ahead of their turn
+    keep their own budget)."""
 
-    def main() -> None:
+    def __init__(self, agent: Any, episode: Any, gold: Any, timeout: float):
+        self.agent, self.episode, self.gold, self.timeout = agent, episode, gold, timeout
+        self.out = AgentOutcome()
+        self.done = threading.Event()
+        self.started_at = 0.0
+
+    def start(self) -> "AgentDrive":
+        import time
+
+        self.started_at = time.monotonic()
+        worker = threading.Thread(target=self._main, name=f"eops-agent-{self.episode.task_id}", daemon=True)
+        worker.start()
+        return self
+
+    def _main(self) -> None:
+        out = self.out
         try:
-            out.answer = asyncio.run(_run(agent, episode, gold, timeout))
+            out.answer = asyncio.run(_run(self.agent, self.episode, self.gold, self.timeout))
         except TimeoutError:
             out.timed_out = True
         except StepLimitReached as exc:
@@ -75,10 +90,17 @@ def drive_agent(agent: Any, episode: Any, gold: Any, timeout: float) -> AgentOut
         except BaseException as exc:  # noqa: BLE001 - whatever the agent raises is its own outcome
             out.error = _describe(exc)
         finally:
-            done.set()
+            self.done.set()
 
-    worker = threading.Thread(target=main, name=f"eops-agent-{episode.task_id}", daemon=True)
-    worker.start()
-    if not done.wait(timeout + GRACE_S):
-        return AgentOutcome(timed_out=True)  # what a blocked thread does later is not looked at
-    return out
+    def wait(self) -> AgentOutcome:
+        import time
+
+        left = self.timeout + GRACE_S - (time.monotonic() - self.started_at)
+        if not self.done.wait(max(0.0, left)):
+            return AgentOutcome(timed_out=True)  # what a blocked thread does later is not looked at
+        return self.out
+
+
+def drive_agent(agent: Any, episode: Any, gold: Any, timeout: float) -> AgentOutcome:
+    """Run the agent's episode to its end or the timeout; never raises for what the agent does."""
+    return AgentDrive(agent, episode, gold, timeout).start().wait()

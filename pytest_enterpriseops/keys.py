@@ -5,3 +5,4 @@ from typing import Any
 import pytest
 
 STATE_KEY = pytest.StashKey[Any]()
+POOL_KEY = pytest.StashKey[Any]()  # the --eops-concurrency episode pool, once one is made

@@ -41,6 +41,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="gate: with --eops-baseline, the largest allowed drop of pass@1 in percentage points")
     g.addoption("--eops-max-errors", dest="eops_max_errors", type=_count, default=0,
                 help="gate: the most harness ERRORs a gated run may have (default 0)")
+    g.addoption("--eops-concurrency", dest="eops_concurrency", type=int, default=1,
+                help="episodes in flight per pytest process (model time overlaps; results in order)")
     g.addoption("--eops-html", default=None, help="write the HTML run report to this file at the end")
 
 
@@ -114,6 +116,10 @@ def eops_task_run(request: pytest.FixtureRequest, eops_agent: Any):
     state = request.config.stash[STATE_KEY]
     item._eops_run = TaskRun(item.task, item.run_index)
     item._eops_agent = eops_agent  # recorded by its own name (a conftest agent is not "--agent")
+    concurrency = request.config.getoption("eops_concurrency")
+    if concurrency > 1:
+        yield from _run_pooled(request, item, eops_agent, state, concurrency)
+        return
     session = TaskSession(item.bench, item.task, item.run_index, state.run_options)
     item._eops_run = session.run
     try:
@@ -122,6 +128,34 @@ def eops_task_run(request: pytest.FixtureRequest, eops_agent: Any):
         yield session.run
     finally:
         session.close()
+
+
+def _run_pooled(request: pytest.FixtureRequest, item: Any, agent: Any, state: Any, size: int):
+    from .concurrency import EpisodePool
+    from .keys import POOL_KEY
+    from .runtime import ENGINE_LOCK
+
+    pool = request.config.stash.get(POOL_KEY, None)
+    if pool is None:
+        pool = request.config.stash[POOL_KEY] = EpisodePool(size)
+    session = pool.session_for(item, agent, state.run_options)
+    item._eops_run = session.run
+    try:
+        with ENGINE_LOCK:
+            session.verify()
+        yield session.run
+    finally:
+        with ENGINE_LOCK:
+            session.close()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    from .keys import POOL_KEY
+
+    pool = session.config.stash.get(POOL_KEY, None)
+    if pool is not None:
+        pool.close()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -70,7 +70,7 @@ def task_record(run: TaskRun, nodeid: str, gold_steps: int) -> dict[str, Any]:
         "domain": t.domain or "hybrid", "domains": t.domain_list, "tags": list(t.tags),
         "feasible": t.feasible, "path": str(t.path), "line": t.line, "as_user": t.as_user, "role": run.role,
         "prompt": t.prompt, "outcome": run.outcome, "error": run.error, "stopped": run.stopped,
-        "agent_error": getattr(run, "agent_error", None), "gold_informed": getattr(run, "gold_informed", False),
+        "agent_error": run.agent_error, "gold_informed": run.gold_informed, "refused_calls": run.refused_calls,
         "final_answer": run.final_answer, "gold_steps": gold_steps,
         "steps": len(run.transcript.tool_calls), "offered_tools": run.offered_tools,
         "usage": u.__dict__, "model_calls": run.transcript.model_calls, "judge_usage": run.judge_usage,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import sandbox
-from .agent_thread import AgentOutcome, drive_agent
+from .agent_thread import AgentDrive, AgentOutcome
 from .context import Ctx
 from .diff import catalog, diff_database, file_state, schema_changes
 from .domains import Benchmark
@@ -44,6 +44,7 @@ class TaskRun:
     stopped: str | None = None  # why the agent stopped early (step limit, timeout, its own stop())
     agent_error: str | None = None  # the exception the agent raised (its own failure, counted)
     gold_informed: bool = False  # the agent was handed the gold solution (oracle-like, not a model result)
+    refused_calls: int = 0  # calls refused after the step limit (only the first is in the transcript)
     timings: dict[str, float] = field(default_factory=dict)
     role: str | None = None
     judge_usage: dict[str, float] = field(default_factory=dict)
@@ -115,19 +116,30 @@ class TaskSession:
         tool that crashed, or an agent reporting that its provider failed for good
         (`InfrastructureError`).
         """
+        self.start_agent(agent)
+        self.finish_agent()
+
+    def start_agent(self, agent: Any) -> None:
+        """Start the agent's episode in its own thread and return at once (see finish_agent)."""
         gold = None
         if getattr(agent, "uses_gold", False):
             gold = Gold(tuple((s.tool, dict(s.args)) for s in self.task.solution), self.task.response)
             self.run.gold_informed = True
-        t = time.perf_counter()
+        self.agent = agent
+        self._t_agent = time.perf_counter()
         self.run.timings["started_at"] = time.time()
-        out: AgentOutcome = drive_agent(agent, self.episode, gold, self.options.task_timeout)
+        self._drive = AgentDrive(agent, self.episode, gold, self.options.task_timeout).start()
+
+    def finish_agent(self) -> None:
+        """Wait for the episode started by start_agent and record how it ended (raises on an ERROR)."""
+        out: AgentOutcome = self._drive.wait()
         channel(self.episode).close("the task ended" if not out.timed_out else "the task timed out")
-        self.run.timings["agent_s"] = time.perf_counter() - t
+        self.run.timings["agent_s"] = time.perf_counter() - self._t_agent
         self.run.timings["finished_at"] = time.time()
         self.run.final_answer = None if out.answer is None else clean_text(str(out.answer))
         self.run.transcript.final_answer = self.run.final_answer
         self.run.stopped = self.episode.stopped or getattr(self.env, "stopped", None)
+        self.run.refused_calls = getattr(self.env, "refused_calls", 0)
         if self.env.harness_error is not None:
             raise HarnessError(f"a tool raised: {self.env.harness_error!r}") from self.env.harness_error
         if out.infrastructure is not None:

@@ -165,6 +165,10 @@ class _Channel:
 
 _CHANNELS: "weakref.WeakKeyDictionary[Episode, _Channel]" = weakref.WeakKeyDictionary()
 
+# The process's DuckDB work is serialized: tool calls of concurrent episodes (--eops-concurrency)
+# and the materializing and verifying of tasks take turns on this lock.
+ENGINE_LOCK = threading.RLock()
+
 
 class Episode:
     """What an agent gets: prompts, tool specs, the optional plan, `call()` and the recorders.
@@ -212,7 +216,8 @@ class Episode:
         with ch.lock:
             if ch.closed:
                 raise EpisodeClosed(f"the episode is over ({ch.closed_reason}); no more tool calls")
-            return ch.env.call(name, {} if args is None else args)
+            with ENGINE_LOCK:
+                return ch.env.call(name, {} if args is None else args)
 
     def record_message(self, role: str, content: str, thinking: str | None = None, **meta: Any) -> None:
         ch = _CHANNELS[self]

@@ -1,0 +1,45 @@
+"""--eops-concurrency N: episodes overlap in one process (model time), results stay per task and in order."""
+
+from __future__ import annotations
+
+import json
+
+SLEEPY = '''
+import asyncio
+from pytest_enterpriseops.agents.scripted import OracleAgent
+
+class Sleepy(OracleAgent):
+    name = "sleepy"
+    async def run_with_gold(self, episode, gold):
+        await asyncio.sleep(1.5)  # simulated model latency
+        return await super().run_with_gold(episode, gold)
+'''
+
+
+def _agent_windows(root):
+    recs = [json.loads(p.read_text()) for p in (root / "out" / "tasks").glob("*.json")]
+    return recs, [(r["timings"]["started_at"], r["timings"]["finished_at"]) for r in recs]
+
+
+def test_episodes_overlap_and_every_task_keeps_its_verdict(bench, pytester):
+    pytester.syspathinsert()
+    pytester.makepyfile(sleepy=SLEEPY)
+    res = pytester.runpytest("tasks", "--agent=python:sleepy:Sleepy", "--eops-concurrency", "5", "--eops-out", "out", "-v")
+    res.assert_outcomes(passed=5)
+    recs, windows = _agent_windows(pytester.path)
+    start, end = min(s for s, _ in windows), max(e for _, e in windows)
+    assert end - start < 5 * 1.5 * 0.6, windows  # sequential would take >= 7.5 s of agent time
+    order = [ln.split("::")[1].split(" ")[0] for ln in res.stdout.lines if "PASSED" in ln and "::" in ln]
+    assert order == sorted(order)  # reported in collection order
+
+
+def test_concurrency_with_xdist(bench, pytester):
+    pytester.makepyfile(sleepy=SLEEPY)
+    res = pytester.runpytest_subprocess("tasks", "--agent=python:sleepy:Sleepy", "--eops-concurrency", "3", "-n", "2",
+                             "--eops-out", "out")
+    res.assert_outcomes(passed=5)
+
+
+def test_a_failing_task_stays_failed_among_concurrent_ones(bench, pytester):
+    res = pytester.runpytest("tasks", "--agent=noop", "--eops-concurrency", "4")
+    res.assert_outcomes(failed=5)
