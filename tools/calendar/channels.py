@@ -115,7 +115,8 @@ def cal_list_channels(ctx: Ctx, calendar_id: str | None = None, status: Literal[
     if not include_expired:
         conds.append("expiration > ?")
         params.append(ctx.timestamp())
-    sql = ("SELECT channel_id, resource_id, resource_kind, calendar_id, watched_person_id, address, token, expiration, "
+    sql = ("SELECT channel_id, resource_id, resource_kind, calendar_id, watched_person_id, (SELECT p.email FROM "
+           "org.person p WHERE p.person_id = watched_person_id) AS watched_user_email, address, token, expiration, "
            "status, expiration <= ? AS expired, created_by, created_at FROM calendar.channel WHERE " + " AND ".join(conds))
     return ctx.page(sql, params, limit=limit, offset=offset, order_by="expiration, channel_id")
 
