@@ -37,8 +37,11 @@ def agent_identity(agent: Any) -> dict[str, Any]:
 
 
 def _instantiate(obj: Any, label: str) -> Any:
-    agent = obj() if isinstance(obj, type) or (callable(obj) and not hasattr(obj, "run")) else obj
-    if not hasattr(agent, "run"):
+    def is_agent(x: Any) -> bool:  # run(episode), or a privileged scripted agent's run_with_gold(episode, gold)
+        return hasattr(x, "run") or (getattr(x, "uses_gold", False) and hasattr(x, "run_with_gold"))
+
+    agent = obj() if isinstance(obj, type) or (callable(obj) and not is_agent(obj)) else obj
+    if not is_agent(agent):
         raise AgentSpecError(f"{label} is not an agent (it has no async run(episode) method)")
     if not hasattr(agent, "name"):
         try:

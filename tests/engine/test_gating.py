@@ -44,10 +44,11 @@ def test_baseline_within_allowed_drop_passes(bench, pytester):
 def test_harness_errors_fail_the_gate(bench, pytester):
     pytester.syspathinsert()
     pytester.makepyfile(broken="""
+        from pytest_enterpriseops.errors import InfrastructureError
         class Broken:
             name = "broken"
             async def run(self, episode):
-                raise ConnectionError("API down")
+                raise InfrastructureError("API down")  # the provider, not the agent: an ERROR
     """)
     res = pytester.runpytest("tasks", "--agent=python:broken:Broken", "--eops-min-pass", "0")
     res.assert_outcomes(errors=5)
