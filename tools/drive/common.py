@@ -46,10 +46,10 @@ def parse_time(value: str, field: str) -> dt.datetime:
     except ValueError:
         raise ToolError(f"{field} must be an RFC 3339 date-time like 2025-12-31T17:00:00Z or a date "
                         f"YYYY-MM-DD, got '{value}'") from None
+    if not (1990 <= t.year <= 2100):
+        raise ToolError(f"{field} is out of range (years 1990-2100): '{value}'")
     if t.tzinfo is not None:
         t = t.astimezone(dt.timezone.utc).replace(tzinfo=None)
-    if not (1990 <= t.year <= 2100):
-        raise ToolError(f"{field} is out of range: '{value}'")
     return t
 
 
