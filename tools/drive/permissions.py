@@ -351,9 +351,9 @@ def drive_find_shared_items(ctx: Ctx, email_address: str | None = None, domain: 
         params.append(drive_id)
     if external_only:
         conds.append(f"(p.type = 'anyone' OR p.external_id IS NOT NULL OR (p.type = 'domain' AND p.domain <> '{INTERNAL_DOMAIN}'))")
-    sql = ("SELECT p.permission_id, p.file_id, f.name AS file_name, f.mime_type, f.drive_id, f.trashed, p.type, p.role, "
-           "p.email_address, p.domain, p.expiration_time, p.created_time, p.granted_by FROM drive.permission p "
-           "JOIN drive.file f USING (file_id) WHERE " + " AND ".join(conds))
+    sql = ("SELECT p.permission_id, p.file_id, f.name AS file_name, f.mime_type, f.drive_id, o.email AS owner_email, f.trashed, "
+           "p.type, p.role, p.email_address, p.domain, p.expiration_time, p.created_time, p.granted_by FROM drive.permission p "
+           "JOIN drive.file f USING (file_id) LEFT JOIN drive.account o ON o.person_id = f.owner_id WHERE " + " AND ".join(conds))
     return ctx.page(sql, params, limit=limit, offset=offset, order_by="p.file_id, p.permission_id")
 
 
