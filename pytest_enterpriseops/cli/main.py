@@ -27,6 +27,13 @@ def main(argv: list[str] | None = None) -> int:
 
     add_play_parser(sub)
     add_serve_parser(sub)
+    from .discover_cmds import add_parsers as add_discovery_parsers
+    from .export import add_parser as add_export_parser
+    from .show_cmd import add_parser as add_show_parser
+
+    add_discovery_parsers(sub)
+    add_show_parser(sub)
+    add_export_parser(sub)
     if argv and argv[0] in ("report", "compare"):
         from ..report import cli as report_cli
 
@@ -44,6 +51,18 @@ def main(argv: list[str] | None = None) -> int:
         from .serve import run_serve
 
         return run_serve(args)
+    if args.command in ("domains", "tools", "schema", "sql"):
+        from .discover_cmds import run as run_discovery
+
+        return run_discovery(args)
+    if args.command == "show":
+        from .show_cmd import run_show
+
+        return run_show(args)
+    if args.command == "export":
+        from .export import run_export
+
+        return run_export(args)
     if args.command == "play":
         from .play import run_play
 
