@@ -33,3 +33,15 @@ def test_coorganizer_rules_and_permissions():
         call(s, "teams_add_event_coorganizer", event_id="EVT0003", user_id="P0550")
         assert "town halls have no registration" in error(s, "teams_update_virtual_event", event_id="EVT0009",
                                                           registration_capacity=10)
+
+
+def test_blocked_domain_cannot_register_and_departments_listed():
+    with tool_session("teams", as_user="P0540") as s:
+        ev = call(s, "teams_create_webinar", display_name="Public", start_at="2026-02-10T15:00:00Z",
+                  end_at="2026-02-10T16:00:00Z", registration_capacity=10, audience="everyone")
+        call(s, "teams_add_event_coorganizer", event_id=ev["event_id"], user_id="P0550")
+        call(s, "teams_publish_virtual_event", event_id=ev["event_id"])
+        assert "blocked" in error(s, "teams_register_for_event", event_id=ev["event_id"], user_id="EXT0011")
+        assert call(s, "teams_register_for_event", event_id=ev["event_id"], user_id="EXT0007")["status"] == "registered"
+        heads = {d["department_id"]: d["head_person_id"] for d in call(s, "teams_list_departments")}
+        assert heads["DEP011"] == "P0539" and len(heads) == 14

@@ -33,3 +33,11 @@ def test_promotion_syncs_group_owners_and_removal_cascades_to_private_channels_a
         assert s.scalar("SELECT count(*) FROM teams.tag_member tm JOIN teams.tag t USING (tag_id) "
                         "WHERE t.team_id = 'TEAM029' AND tm.person_id = ?", p) == 0
         assert s.scalar("SELECT count(*) FROM teams.group_member WHERE group_id = ? AND person_id = ?", gid, p) == 0
+
+
+def test_orphaned_private_channel_passes_to_longest_standing_member():
+    with tool_session("teams", as_user=ADMIN) as s:  # P0279 owns the DEPT Sales Leadership channel CH0032
+        call(s, "teams_update_team_member_role", team_id="TEAM008", membership_id=membership(s, "TEAM008", "P0281"),
+             role="owner")
+        call(s, "teams_remove_team_member", team_id="TEAM008", membership_id=membership(s, "TEAM008", "P0279"))
+        assert s.scalar("SELECT list(person_id) FROM teams.channel_member WHERE channel_id = 'CH0032' AND role = 'owner'") == ["P0280"]
