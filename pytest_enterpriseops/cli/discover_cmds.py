@@ -13,7 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from .text_table import render_table
+from .text_table import emit, render_table
 
 
 class DiscoveryError(Exception):
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     except DiscoveryError as exc:
         print(f"eops {args.command}: {exc}")
         return 2
-    print(json.dumps(data, indent=2, default=str) if args.json else text)
+    emit(json.dumps(data, indent=2, default=str) if args.json else text)
     return 0
 
 

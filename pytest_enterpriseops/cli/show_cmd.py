@@ -81,5 +81,7 @@ def run_show(args: argparse.Namespace) -> int:
         print(f"eops show: {exc}")
         return 2
     info = task_info(task, bench, gold=args.gold)
-    print(json.dumps(info, indent=2, default=str) if args.json else _text(info))
+    from .text_table import emit
+
+    emit(json.dumps(info, indent=2, default=str) if args.json else _text(info))
     return 0

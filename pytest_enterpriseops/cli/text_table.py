@@ -20,3 +20,15 @@ def render_table(columns: list[str], rows: list[list[Any]], indent: int = 0) -> 
         return (pad + "  ".join(v.ljust(w) for v, w in zip(r, widths))).rstrip()
 
     return "\n".join([line(cells[0]), pad + "  ".join("-" * w for w in widths)] + [line(r) for r in cells[1:]])
+
+
+def emit(text: str) -> None:
+    """Print, quietly stopping when the reader went away (`eops tools itsm | head`)."""
+    import os
+    import sys
+
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
