@@ -17,8 +17,8 @@ def check(v: Verifier, inp: VerifyInput) -> VerifierResult:
         return VerifierResult(**base, passed=re.search(rc.matches, answer) is not None,
                               expected=f"matches /{rc.matches}/")
     if rc.mentions is not None:
-        low = answer.lower()
-        hit = [m for m in rc.mentions if m.lower() in low]
+        low = " ".join(answer.lower().split())  # a name split across a line break still counts
+        hit = [m for m in rc.mentions if " ".join(m.lower().split()) in low]
         return VerifierResult(**base, passed=bool(hit), expected=f"mentions any of {rc.mentions}",
                               message=f"mentions {hit}" if hit else "")
     if inp.judge is None:
