@@ -12,6 +12,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("task", help="a task id (under <benchmark root>/tasks/) or a path to its YAML file")
     p.add_argument("--gold", action="store_true", help="also the plan, gold solution, gold response and verifier SQL")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--tools", dest="tools_mode", default="oracle", metavar="MODE",
+                   help="the tools a run with --tools MODE offers (oracle, plusN, domain; default oracle)")
 
 
 def _role(task, bench) -> str | None:
@@ -24,12 +26,15 @@ def _role(task, bench) -> str | None:
         db.close()
 
 
-def task_info(task, bench, gold: bool = False) -> dict[str, Any]:
+def task_info(task, bench, gold: bool = False, tools_mode: str = "oracle") -> dict[str, Any]:
+    from ..toolsets import select_tools
+
     now = task.now or bench.default_now(task.domain_list)
     info: dict[str, Any] = {
         "id": task.id, "path": str(task.path), "line": task.line, "domain": task.domain or "hybrid",
         "domains": task.domain_list, "as_user": task.as_user, "role": _role(task, bench), "now": now.isoformat(),
-        "prompt": task.prompt, "tools": list(task.tools), "tags": list(task.tags), "feasible": task.feasible,
+        "prompt": task.prompt, "tools": list(task.tools),
+        "offered_tools": select_tools(task.tools, bench.all_tools(task.domain_list), tools_mode), "tags": list(task.tags), "feasible": task.feasible,
         "verifiers": [{"name": v.name, "category": v.category, "kind": v.kind, "line": v.line} for v in task.verifiers],
     }
     if gold:
@@ -49,7 +54,11 @@ def _text(info: dict[str, Any]) -> str:
              f"now:      {info['now']}",
              f"feasible: {'yes' if info['feasible'] else 'no (the right outcome is a refusal)'}",
              f"tags:     {', '.join(info['tags']) or '-'}",
-             f"tools:    {', '.join(info['tools'])}", "", "prompt:"]
+             f"tools:    {', '.join(info['tools'])}"]
+    extra = [t for t in info["offered_tools"] if t not in info["tools"]]
+    if extra:
+        lines.append(f"offered:  + {', '.join(extra)}")
+    lines += ["", "prompt:"]
     lines += ["  " + ln for ln in info["prompt"].rstrip().splitlines()]
     lines += ["", "verifiers:"]
     for v in info["verifiers"]:
@@ -80,7 +89,11 @@ def run_show(args: argparse.Namespace) -> int:
     except PlayError as exc:
         print(f"eops show: {exc}")
         return 2
-    info = task_info(task, bench, gold=args.gold)
+    try:
+        info = task_info(task, bench, gold=args.gold, tools_mode=args.tools_mode)
+    except ValueError as exc:  # an unknown --tools mode
+        print(f"eops show: {exc}")
+        return 2
     from .text_table import emit
 
     emit(json.dumps(info, indent=2, default=str) if args.json else _text(info))

@@ -140,3 +140,41 @@ def test_a_shipped_domain(capsys, monkeypatch):
     task = sorted((REPO / "tasks" / "itsm").rglob("*.yaml"))[0]
     info = _json(capsys, "show", str(task))
     assert info["domain"] == "itsm" and info["role"], info  # every shipped task's user is known to its domain
+
+
+def test_show_offers_what_a_run_with_that_tools_mode_offers(capsys, monkeypatch):
+    monkeypatch.chdir(FIXTURE_BENCH)
+    own = ["get_ticket", "list_ticket_teams", "assign_ticket", "add_ticket_comment"]
+    assert _json(capsys, "show", "demo-assign-to-lead")["offered_tools"] == own
+    plus2 = _json(capsys, "show", "demo-assign-to-lead", "--tools", "plus2")["offered_tools"]
+    domain_tools = set(Benchmark(FIXTURE_BENCH).domains["demo"].tools)
+    assert plus2[:4] == own and len(plus2) == 6 and set(plus2) <= domain_tools
+    assert set(_json(capsys, "show", "demo-assign-to-lead", "--tools", "domain")["offered_tools"]) == domain_tools
+    rc, out = _run(capsys, "show", "demo-assign-to-lead", "--tools", "bogus")
+    assert rc == 2 and "unknown tools mode 'bogus'" in out
+
+
+def _readme_section(title: str) -> str:
+    text = (REPO / "README.md").read_text()
+    start = text.index(f"## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end > 0 else None]
+
+
+@pytest.mark.skipif(not (REPO / "db" / "itsm" / "schema.sql").exists(), reason="needs the shipped domains")
+def test_readme_discovery_examples_run(capsys, monkeypatch):
+    """Every `eops domains/tools/schema/show/sql` line of 'Finding your way around' runs and prints something."""
+    import shlex
+
+    monkeypatch.chdir(REPO)
+    commands = [shlex.split(line.split("  #")[0]) for line in _readme_section("Finding your way around").splitlines()
+                if line.startswith("    eops ")]
+    names = [c[1] for c in commands]
+    assert {"tools", "schema", "show", "sql"} <= set(names), names
+    for cmd in commands:
+        if cmd[1] == "domains":
+            continue  # counts every shipped task: covered on the fixture bench above
+        rc, out = _run(capsys, *cmd[1:])
+        assert rc == 0 and out.strip(), (cmd, out)
+        if cmd[1] == "sql":
+            assert "(1 row)" in out, out  # the example's record exists
