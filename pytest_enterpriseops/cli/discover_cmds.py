@@ -169,7 +169,7 @@ def schema_info(bench, name: str) -> dict[str, Any]:
     tables = [{"name": t, "rows": rows.get(t, 0), "primary_key": pks.get(t, []), "columns": cols.get(t, []),
                "references": [{"columns": list(r.columns), "table": r.ref_table, "ref_columns": list(r.ref_columns)}
                               for r in rels if r.table == t]} for t in own]
-    return {"domain": name, "title": dom.manifest.title, "tables": tables,
+    return {"domain": name, "title": dom.manifest.title, "requires": bench.closure([name])[:-1], "tables": tables,
             "relationships": [str(r) for r in rels]}
 
 
@@ -215,7 +215,8 @@ def _tools_text(data: list[dict[str, Any]]) -> str:
         lines = [f"{t['name']}: {t['description']}"]
         for a in t["arguments"]:
             flag = "required" if a["required"] else f"default {json.dumps(a['default'])}"
-            lines.append(f"    {a['name']} ({a['type']}, {flag})" + (f": {a['description']}" if a["description"] else ""))
+            about = f": {a['description']}" if a["description"] else ""
+            lines.append(f"    {a['name']} ({a['type']}, {flag}){about}")
         if not t["arguments"]:
             lines.append("    (no arguments)")
         parts.append("\n".join(lines))
@@ -230,4 +231,7 @@ def _schema_text(data: dict[str, Any]) -> str:
         rows = [[c["name"], c["type"], "" if c["nullable"] else "not null", refs.get(c["name"], "")]
                 for c in t["columns"]]
         parts.append(head + "\n" + render_table(["column", "type", "null", "references"], rows, indent=2))
-    return "\n\n".join(parts) + f"\n\n{len(data['tables'])} tables, {len(data['relationships'])} relationships"
+    tail = f"\n\n{len(data['tables'])} tables, {len(data['relationships'])} relationships"
+    if data["requires"]:
+        tail += f"; the tables of {', '.join(data['requires'])} are there too (eops schema {data['requires'][0]})"
+    return "\n\n".join(parts) + tail

@@ -73,6 +73,7 @@ def test_schema_tables_columns_keys_relationships_and_rows(capsys):
     assert cols["number"]["type"] == "VARCHAR" and not cols["number"]["nullable"] and cols["assignee_id"]["nullable"]
     assert {"columns": ["assignee_id"], "table": "demo.person", "ref_columns": ["person_id"]} in ticket["references"]
     assert "demo.ticket(caller_id) -> demo.person(person_id)" in data["relationships"]
+    assert data["requires"] == []
     db = sandbox.TaskDatabase(sandbox.template(Benchmark(FIXTURE_BENCH), ["demo"]))
     try:
         cur = db.read_cursor("start")
@@ -134,6 +135,7 @@ def test_a_shipped_domain(capsys, monkeypatch):
     schema = _json(capsys, "schema", "itsm")
     assert [t["name"] for t in schema["tables"]] == bench.domains["itsm"].schema.tables
     assert len(schema["relationships"]) == len(bench.domains["itsm"].relationships) > 0
+    assert schema["requires"] == bench.domains["itsm"].manifest.requires == ["org"]
     first = schema["tables"][0]["name"]
     data = _json(capsys, "sql", "itsm", f"SELECT count(*) AS n FROM {first}")
     assert data["rows"] == [[schema["tables"][0]["rows"]]]
