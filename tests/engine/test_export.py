@@ -67,3 +67,29 @@ def test_export_needs_an_output_and_a_run_directory(bench, capsys):
     else:
         raise AssertionError("exporting a directory without tasks/ must fail")
     assert not (bench / "x.csv").exists()
+
+
+def test_export_a_shipped_domain_run(tmp_path, capsys):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    repo = Path(__file__).resolve().parents[2]
+    task = repo / "tasks" / "itsm" / "itsm-cancel-test-incident.yaml"
+    if not task.exists():
+        pytest.skip("needs the shipped itsm task")
+    out = tmp_path / "run"
+    res = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(task),
+                          "--agent=oracle", "--eops-out", str(out)], cwd=repo, capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout[-2000:]
+    target = tmp_path / "itsm.csv"
+    assert main(["export", str(out), "--csv", str(target)]) == 0
+    (row,) = list(csv.DictReader(target.open()))
+    record = json.loads((out / "tasks" / "itsm-cancel-test-incident.r1.json").read_text())
+    assert (row["task_id"], row["domain"], row["outcome"], row["agent"]) == (
+        "itsm-cancel-test-incident", "itsm", "passed", "oracle")
+    assert int(row["steps"]) == int(row["gold_steps"]) == record["gold_steps"] > 0
+    assert len(json.loads(row["verifiers"])) == len(record["verifiers"]) > 0
+    assert all(row[c].split("/")[0] == row[c].split("/")[1] for c in ("completion", "side_effect"))
