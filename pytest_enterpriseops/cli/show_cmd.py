@@ -83,6 +83,7 @@ def _text(info: dict[str, Any]) -> str:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from ..errors import EopsError
     from .play_session import PlayError, resolve_task
 
     try:
@@ -94,6 +95,9 @@ def run_show(args: argparse.Namespace) -> int:
         info = task_info(task, bench, gold=args.gold, tools_mode=args.tools_mode)
     except ValueError as exc:  # an unknown --tools mode
         print(f"eops show: {exc}")
+        return 2
+    except EopsError as exc:  # the task's setup SQL fails on the domain's data
+        print(f"eops show: {task.path}:{task.line}: {exc}")
         return 2
     from .text_table import emit
 

@@ -180,3 +180,15 @@ def test_readme_discovery_examples_run(capsys, monkeypatch):
         assert rc == 0 and out.strip(), (cmd, out)
         if cmd[1] == "sql":
             assert "(1 row)" in out, out  # the example's record exists
+
+
+def test_show_a_task_whose_setup_fails_exits_2(capsys, tmp_path):
+    import shutil
+
+    root = tmp_path / "bench"
+    for name in ("db", "tools", "tasks"):
+        shutil.copytree(FIXTURE_BENCH / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    path = root / "tasks" / "demo" / "demo-assign-to-lead.yaml"
+    path.write_text(path.read_text().replace("as_user: U001\n", "as_user: U001\nsetup: UPDATE demo.nosuch SET x = 1\n"))
+    rc, out = _run(capsys, "show", str(path))
+    assert rc == 2 and "setup SQL failed" in out and "demo-assign-to-lead.yaml:1" in out, out
