@@ -39,6 +39,8 @@ def add_parsers(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..errors import EopsError
+
     try:
         bench = _bench(args.root)
         if args.command == "domains":
@@ -55,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 data = run_sql(bench, dom.name, args.query, args.limit)
                 text = render_table(data["columns"], data["rows"]) + _more(data)
-    except DiscoveryError as exc:
+    except (DiscoveryError, EopsError) as exc:  # EopsError: a broken domain (schema, seed, manifest, tools)
         print(f"eops {args.command}: {exc}")
         return 2
     emit(json.dumps(data, indent=2, default=str) if args.json else text)

@@ -192,3 +192,15 @@ def test_show_a_task_whose_setup_fails_exits_2(capsys, tmp_path):
     path.write_text(path.read_text().replace("as_user: U001\n", "as_user: U001\nsetup: UPDATE demo.nosuch SET x = 1\n"))
     rc, out = _run(capsys, "show", str(path))
     assert rc == 2 and "setup SQL failed" in out and "demo-assign-to-lead.yaml:1" in out, out
+
+
+def test_a_broken_domain_is_reported_not_a_traceback(capsys, tmp_path):
+    import shutil
+
+    root = tmp_path / "bench"
+    for name in ("db", "tools"):
+        shutil.copytree(FIXTURE_BENCH / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    schema = root / "db" / "demo" / "schema.sql"
+    schema.write_text(schema.read_text() + "\nCREATE TABLE unqualified (x INTEGER);\n")
+    rc, out = _run(capsys, "schema", "demo", "--root", str(root))
+    assert rc == 2 and "must be schema-qualified" in out, out
