@@ -204,3 +204,21 @@ def test_a_broken_domain_is_reported_not_a_traceback(capsys, tmp_path):
     schema.write_text(schema.read_text() + "\nCREATE TABLE unqualified (x INTEGER);\n")
     rc, out = _run(capsys, "schema", "demo", "--root", str(root))
     assert rc == 2 and "must be schema-qualified" in out, out
+
+
+def test_eops_help_lists_the_commands_without_heavy_imports():
+    import subprocess
+    import sys
+
+    code = ("import sys, io, contextlib\n"
+            "from pytest_enterpriseops.cli.main import main\n"
+            "buf = io.StringIO()\n"
+            "with contextlib.redirect_stdout(buf):\n"
+            "    try: main(['--help'])\n"
+            "    except SystemExit: pass\n"
+            "print([m for m in ('duckdb', 'sqlglot', 'pydantic', 'rich') if m in sys.modules])\n"
+            "print(buf.getvalue())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[0] == "[]", out
+    for name in ("domains", "tools", "schema", "show", "sql", "export"):
+        assert name in out
