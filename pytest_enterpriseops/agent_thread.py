@@ -29,6 +29,7 @@ class AgentOutcome:
     timed_out: bool = False
     step_limit: str | None = None
     infrastructure: BaseException | None = None  # the agent reported that its provider failed for good
+    interrupted: bool = False  # a KeyboardInterrupt inside the episode: the run is being stopped
 
 
 class AgentContractError(TypeError):
@@ -87,6 +88,8 @@ class AgentDrive:
             out.error = _describe(exc)
         except EpisodeClosed:
             out.timed_out = True
+        except KeyboardInterrupt:
+            out.interrupted = True
         except BaseException as exc:  # noqa: BLE001 - whatever the agent raises is its own outcome
             out.error = _describe(exc)
         finally:

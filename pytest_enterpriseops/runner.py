@@ -134,6 +134,8 @@ class TaskSession:
         """Wait for the episode started by start_agent and record how it ended (raises on an ERROR)."""
         out: AgentOutcome = self._drive.wait()
         channel(self.episode).close("the task ended" if not out.timed_out else "the task timed out")
+        if out.interrupted:
+            raise KeyboardInterrupt("interrupted while the agent ran")
         self.run.timings["agent_s"] = time.perf_counter() - self._t_agent
         self.run.timings["finished_at"] = time.time()
         self.run.final_answer = None if out.answer is None else clean_text(str(out.answer))
