@@ -35,7 +35,10 @@ def parse_ts(value: str, field: str) -> dt.datetime:
     except (ValueError, AttributeError):
         raise ToolError(f"{field} must be an ISO 8601 date-time like 2025-12-20T15:00:00Z, got '{value}'") from None
     if out.tzinfo:
-        out = out.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        try:
+            out = out.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        except OverflowError:  # e.g. 9999-12-31T23:59:59-05:00
+            raise ToolError(f"{field} is out of range: {value}") from None
     if not 2000 <= out.year <= 2100:
         raise ToolError(f"{field} is out of range: {value}")
     return out
