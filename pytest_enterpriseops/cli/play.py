@@ -106,11 +106,15 @@ def _run(args: argparse.Namespace) -> int:
         elif args.call is not None:
             rec = play.call(args.call[0], call_args)
             i = len(play.state.calls) - 1
+            if state_path is not None:  # saved before printing: a closed pipe must not lose the call
+                play.state.save(state_path)
             _emit(args, render.call_json(play, i, rec), lambda: render.call_text(play, i, rec, st))
             code = 3 if rec.kind == "harness" else 0
         elif args.finish is not None:
             answer = sys.stdin.read() if args.finish == "-" else args.finish
             verdict = play.finish(answer.strip() or None)
+            if state_path is not None:
+                play.state.save(state_path)
             _emit(args, render.verdict_json(verdict, args.reveal),
                   lambda: render.verdict_text(verdict, st, args.reveal))
             code = _verdict_code(verdict)
@@ -142,6 +146,15 @@ def _judge(name: str, root: Path) -> Any:
 
 
 def _emit(args: argparse.Namespace, data: Any, text: Any) -> None:
+    try:
+        _print(args, data, text)
+    except BrokenPipeError:  # `eops play … | head`: the reader left; what was done is saved already
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _print(args: argparse.Namespace, data: Any, text: Any) -> None:
     print(json.dumps(data, indent=1, ensure_ascii=False, default=str) if args.as_json else text())
 
 
