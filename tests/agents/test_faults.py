@@ -65,14 +65,21 @@ def test_transient_errors_are_retried(fault, wire, run_task):
     assert len(srv.requests) == 5
 
 
+def _provider_error(exc: BaseException) -> BaseException:
+    """The engine reports a provider that failed for good as a harness ERROR caused by it."""
+    assert type(exc).__name__ == "HarnessError" and "infrastructure failed" in str(exc)
+    return exc.__cause__
+
+
 def test_retries_spent_raise_with_the_providers_message(wire, run_task):
     provider, api = wire
     faults = [Fault(500, "the backend is on fire")] * 4
     with FakeLLMServer(raise_priority_script(), faults=faults) as srv:
         with pytest.raises(Exception) as info:
             run_task("demo-raise-priority", preset_for(srv, provider, api))
-    assert type(info.value).__name__ == "ModelCallError"
-    msg = str(info.value)
+    err = _provider_error(info.value)
+    assert type(err).__name__ == "ModelCallError"
+    msg = str(err)
     assert "the backend is on fire" in msg and "HTTP 500" in msg and "after 4 attempts" in msg
     assert len(srv.requests) == 4
 
@@ -84,10 +91,12 @@ def test_auth_and_bad_request_errors_are_not_retried(status, wire, run_task):
     with FakeLLMServer(raise_priority_script(), faults=faults) as srv:
         with pytest.raises(Exception) as info:
             run_task("demo-raise-priority", preset_for(srv, provider, api))
-    assert type(info.value).__name__ == "ModelCallError"
+    err = _provider_error(info.value)
+    assert type(err).__name__ == "ModelCallError"
     assert len(srv.requests) == 1
-    assert f"HTTP {status}" in str(info.value)
+    assert f"HTTP {status}" in str(err)
     assert KEY not in str(info.value) and KEY not in repr(info.value)  # the key is scrubbed
+    assert KEY not in str(err) and KEY not in repr(err)
 
 
 def test_context_overflow_stops_the_agent_and_the_task_is_verified(wire, run_task):
