@@ -63,11 +63,9 @@ class Footprint:
 
 
 def _cache_dir() -> Path | None:
-    if os.environ.get("EOPS_NO_TASK_CACHE"):
-        return None
-    base = os.environ.get("EOPS_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pytest-enterpriseops")
-    return Path(base) / "footprints"
+    from .task import derived_cache_dir
+
+    return derived_cache_dir("footprints")
 
 
 def cache_key(bench: "Benchmark", task: "Task") -> str:

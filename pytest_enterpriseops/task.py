@@ -230,12 +230,17 @@ def parse_task(text: str, path: Path) -> Task:
 TASK_FORMAT = "3"  # bump when the Task model changes, to invalidate the parse cache
 
 
-def _parse_cache_dir() -> Path | None:
+def derived_cache_dir(name: str) -> Path | None:
+    """Where per-task derived data (parsed tasks, gold footprints) is cached; None when disabled."""
     if os.environ.get("EOPS_NO_TASK_CACHE"):
         return None
     base = os.environ.get("EOPS_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pytest-enterpriseops")
-    return Path(base) / "tasks"
+    return Path(base) / name
+
+
+def _parse_cache_dir() -> Path | None:
+    return derived_cache_dir("tasks")
 
 
 def load_task(path: Path) -> Task:
