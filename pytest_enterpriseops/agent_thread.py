@@ -103,7 +103,3 @@ class AgentDrive:
             return AgentOutcome(timed_out=True)  # what a blocked thread does later is not looked at
         return self.out
 
-
-def drive_agent(agent: Any, episode: Any, gold: Any, timeout: float) -> AgentOutcome:
-    """Run the agent's episode to its end or the timeout; never raises for what the agent does."""
-    return AgentDrive(agent, episode, gold, timeout).start().wait()

@@ -29,15 +29,33 @@ class TableDiff:
                 "removed": self.removed[:_MAX_ROWS], "changed": self.changed[:_MAX_ROWS]}
 
 
-_catalog_cache: dict[str, dict[str, dict[str, Any]]] = {}
+_START_MEMO: "OrderedDict[tuple[Any, ...], Any]" = OrderedDict()
+_START_MEMO_SIZE = 512  # bounded: every task with setup SQL has a start state of its own
+
+
+def per_start(key: tuple[Any, ...] | None, compute: Any) -> Any:
+    """`compute()`, memoized per process by `key` (what a start state determines: its catalog, its
+    tables' aggregates and row hashes); key None: not memoized."""
+    if key is None:
+        return compute()
+    if key in _START_MEMO:
+        _START_MEMO.move_to_end(key)
+        return _START_MEMO[key]
+    value = _START_MEMO[key] = compute()
+    while len(_START_MEMO) > _START_MEMO_SIZE:
+        _START_MEMO.popitem(last=False)
+    return value
 
 
 def catalog(db: TaskDatabase, key: str) -> dict[str, dict[str, Any]]:
-    if key not in _catalog_cache:
+    def compute() -> dict[str, dict[str, Any]]:
         cur = db.read_cursor("start")
-        _catalog_cache[key] = tables_of(cur)
-        cur.close()
-    return _catalog_cache[key]
+        try:
+            return tables_of(cur)
+        finally:
+            cur.close()
+
+    return per_start(("catalog", key), compute)
 
 
 def quote_table(table: str) -> str:
@@ -58,9 +76,6 @@ def _aggregates(cur: Any, alias: str, tables: list[str]) -> list[tuple[int, int]
                              for i, t in enumerate(tables))
     got = {i: (n, h) for i, n, h in cur.execute(sql).fetchall()}
     return [got[i] for i in range(len(tables))]
-
-
-_start_aggregates: dict[str, list[tuple[int, int]]] = {}
 
 
 def file_state(path: Path) -> tuple[int, int, int]:
@@ -133,12 +148,8 @@ def changed_tables(db: TaskDatabase, tables: dict[str, dict[str, Any]], start_ke
         return sorted(skip & set(tables))
     cur = db.con.cursor()
     try:
-        if start_key is None or start_key not in _start_aggregates:
-            start = _aggregates(cur, db.start_alias, list(tables))
-            if start_key is not None:
-                _start_aggregates[start_key] = start
-        else:
-            start = _start_aggregates[start_key]
+        start = per_start(start_key and ("aggregates", start_key),
+                          lambda: _aggregates(cur, db.start_alias, list(tables)))
         by_name = dict(zip(tables, start))
         work = _aggregates(cur, db.work_alias, names)
     finally:
@@ -146,19 +157,13 @@ def changed_tables(db: TaskDatabase, tables: dict[str, dict[str, Any]], start_ke
     return sorted(skip & set(tables)) + [t for t, agg in zip(names, work) if agg != by_name[t]]
 
 
-_start_objects: dict[str, set[str]] = {}
-
-
 def schema_changes(cur: Any, work: str, start: str, start_key: str | None = None) -> list[str]:
     """Tables (or views) that exist in only one of the two states: created or dropped by the agent."""
     q = ("SELECT schema_name || '.' || table_name FROM duckdb_tables() WHERE database_name = ? "
          "UNION ALL SELECT schema_name || '.' || view_name FROM duckdb_views() WHERE database_name = ? "
          "AND NOT internal")
-    if start_key is None or start_key not in _start_objects:
-        before = {r[0] for r in cur.execute(q, [start, start]).fetchall()}
-        if start_key is not None:
-            _start_objects[start_key] = before
-    before = _start_objects.get(start_key) or before
+    before = per_start(start_key and ("objects", start_key),
+                       lambda: {r[0] for r in cur.execute(q, [start, start]).fetchall()})
     after = {r[0] for r in cur.execute(q, [work, work]).fetchall()}
     return ([f"{t}: table created, but tasks never create tables" for t in sorted(after - before)]
             + [f"{t}: table dropped" for t in sorted(before - after)])
@@ -211,22 +216,10 @@ def diff_database(db: TaskDatabase, tables: dict[str, dict[str, Any]], start_key
     return out
 
 
-_start_hash_cache: "OrderedDict[tuple[str, str], dict[int, int]]" = OrderedDict()
-_HASH_CACHE_TABLES = 256  # bounded: every task with setup SQL has a start state of its own
-
-
 def _start_hashes(cur: Any, alias: str, table: str, start_key: str | None) -> dict[int, int]:
-    """{row hash: rowid} of a table in the start state (cached per start state and table)."""
-    key = (start_key or "", table)
-    if start_key is None or key not in _start_hash_cache:
-        got = dict(cur.execute(f"SELECT hash(y), y.rowid FROM {alias}.{_q(table)} y").fetchall())
-        if start_key is None:
-            return got
-        _start_hash_cache[key] = got
-        while len(_start_hash_cache) > _HASH_CACHE_TABLES:
-            _start_hash_cache.popitem(last=False)
-    _start_hash_cache.move_to_end(key)
-    return _start_hash_cache[key]
+    """{row hash: rowid} of a table in the start state (memoized per start state and table)."""
+    return per_start(start_key and ("hashes", start_key, table),
+                     lambda: dict(cur.execute(f"SELECT hash(y), y.rowid FROM {alias}.{_q(table)} y").fetchall()))
 
 
 def _rows_by_id(cur: Any, alias: str, table: str, rowids: list[int]) -> list[dict[str, Any]]:

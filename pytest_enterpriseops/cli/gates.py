@@ -199,14 +199,14 @@ def _tamper(cur: Any, table: str, info: dict[str, Any], touched: set[tuple[str, 
     if not pk:
         return None
     cols = ", ".join(f'"{c}"' for c in pk)
+    types = dict(cur.execute("SELECT column_name, data_type FROM information_schema.columns "
+                             "WHERE table_catalog = current_database() AND table_schema || '.' || table_name = ?",
+                             [table]).fetchall())
     for key in cur.execute(f"SELECT {cols} FROM {quote_table(table)} ORDER BY {cols} LIMIT 50").fetchall():
         key = tuple(str(v) for v in key)
         if key in touched:
             continue
         where = " AND ".join(f"CAST(\"{c}\" AS VARCHAR) = '{v.replace(chr(39), chr(39) * 2)}'" for c, v in zip(pk, key))
-        types = dict(cur.execute("SELECT column_name, data_type FROM information_schema.columns "
-                                 "WHERE table_catalog = current_database() AND table_schema || '.' || table_name = ?",
-                                 [table]).fetchall())
         for column in [c for c in info["columns"] if c not in pk]:
             ty = types.get(column, "")
             expr = ("coalesce(\"{c}\", '') || ' [tampered]'" if ty == "VARCHAR" else
