@@ -47,21 +47,28 @@ class Ctx:
 
     Attributes:
         user_id: the acting identity (`as_user` of the task).
-        role: that user's role as the domain's manifest resolves it (None if unknown).
+        role: that user's role in the domain of the tool being called, as that domain's manifest
+            resolves it (None if unknown). In a hybrid task each domain has its own (`roles`).
         now: the task's frozen clock (timezone-aware UTC). Tools use it, never the wall clock.
     """
 
     def __init__(self, cursor: Any, user_id: str, role: str | None, now: dt.datetime,
-                 task_id: str = "", domains: Iterable[str] = ()):
+                 task_id: str = "", domains: Iterable[str] = (), roles: dict[str, str | None] | None = None):
         self.cursor = cursor
         self.user_id = user_id
         self.role = role
+        self._default_role = role
+        self.roles = dict(roles or {})
         self.now = now
         self.task_id = task_id
         self.domains = tuple(domains)
         self.wrote = False  # did the current call write (reset by the runtime before each call)
         self.written: set[str] = set()  # every table written in this episode
         self.untracked_write = False  # a write whose table could not be read from its SQL
+
+    def enter_domain(self, domain: str | None) -> None:
+        """Before a tool call: `role` becomes the user's role in the tool's own domain."""
+        self.role = self.roles[domain] if domain in self.roles else self._default_role
 
     # -- reads -------------------------------------------------------------
     def all(self, sql: str, *params: Any) -> list[dict[str, Any]]:

@@ -186,6 +186,17 @@ class Benchmark:
                     return row[0]
         return None
 
+    def roles_of(self, cursor, names, user_id: str) -> dict[str, str | None]:
+        """The acting user's role in each of these domains (and their dependencies) that maps
+        people to roles: in a hybrid task a tool checks the role of its own domain."""
+        out: dict[str, str | None] = {}
+        for n in self.closure(names):
+            q = self.domains[n].manifest.role_query
+            if q:
+                row = cursor.execute(q, [user_id]).fetchone()
+                out[n] = row[0] if row and row[0] else None
+        return out
+
     def append_only(self, names) -> set[str]:
         return {t for n in self.closure(names) for t in self.domains[n].manifest.append_only}
 

@@ -72,6 +72,14 @@ def builtin_verifiers(task: Task) -> list[Verifier]:
     return out
 
 
+def describe_roles(roles: dict[str, str | None]) -> str | None:
+    """One role as itself; a hybrid task's roles per domain (`itsm: itil; teams: member`)."""
+    known = {d: r for d, r in roles.items() if r}
+    if len(set(known.values())) <= 1:
+        return next(iter(known.values()), None)
+    return "; ".join(f"{d}: {r}" for d, r in known.items())
+
+
 def system_prompt(bench: Benchmark, task: Task, role: str | None, now: dt.datetime) -> str:
     policies = [bench.domains[d].policy.strip() for d in task.domain_list if bench.domains[d].policy.strip()]
     head = (f"# Session\nYou are acting as user {task.as_user}" + (f" (role: {role})" if role else "")
@@ -95,8 +103,10 @@ class TaskSession:
         self.run.timings["materialize_ms"] = (time.perf_counter() - t1) * 1000
         self.now = task.now or bench.default_now(task.domain_list)
         cursor = self.db.cursor()
-        self.run.role = bench.role_of(cursor, task.domain_list, task.as_user)
-        ctx = Ctx(cursor, task.as_user, self.run.role, self.now, task.id, task.domain_list)
+        roles = bench.roles_of(cursor, task.domain_list, task.as_user)
+        self.run.role = describe_roles(roles)
+        ctx = Ctx(cursor, task.as_user, bench.role_of(cursor, task.domain_list, task.as_user), self.now,
+                  task.id, task.domain_list, roles=roles)
         all_tools = bench.all_tools(task.domain_list)
         self.run.offered_tools = select_tools(task.tools, all_tools, options.tools_mode)
         self.env = ToolEnv(ctx, all_tools, self.run.offered_tools, self.run.transcript,

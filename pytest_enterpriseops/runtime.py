@@ -114,6 +114,7 @@ class ToolEnv:
         except (ValueError, TypeError, RecursionError) as exc:
             return self._error(rec, "invalid_arguments", str(exc))
         cur = self.ctx.cursor
+        self.ctx.enter_domain(tool.domain)
         self.ctx.wrote = False
         cur.execute("BEGIN TRANSACTION")
         try:

@@ -61,12 +61,14 @@ def tool_session(domain: str | list[str], as_user: str, now: dt.datetime | None 
     bench = benchmark_for((root or Path(__file__).resolve().parents[1]).resolve())
     db = sandbox.TaskDatabase(sandbox.template(bench, domains), setup)
     cur = db.cursor()
+    roles = None  # an explicit role applies to every domain's tools
     if role is None:
         role = bench.role_of(cur, domains, as_user)
+        roles = bench.roles_of(cur, domains, as_user)
     if now is None:
         now = bench.default_now(domains)
     try:
-        yield ToolSession(bench, domains, db, Ctx(cur, as_user, role, now, "unit-test", domains))
+        yield ToolSession(bench, domains, db, Ctx(cur, as_user, role, now, "unit-test", domains, roles=roles))
     finally:
         cur.close()
         db.close()

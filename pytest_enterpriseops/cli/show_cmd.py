@@ -18,10 +18,11 @@ def add_parser(sub: Any) -> None:
 
 def _role(task, bench) -> str | None:
     from .. import sandbox
+    from ..runner import describe_roles
 
     db = sandbox.TaskDatabase(sandbox.template(bench, task.domain_list), task.setup)
     try:
-        return bench.role_of(db.read_cursor("start"), task.domain_list, task.as_user)
+        return describe_roles(bench.roles_of(db.read_cursor("start"), task.domain_list, task.as_user))
     finally:
         db.close()
 
