@@ -1,7 +1,7 @@
 """`--agent 'exec:COMMAND'`: an external agent product that reaches the task's tools over MCP.
 
 For each task run the engine serves the episode's offered tools over MCP (Streamable HTTP on
-127.0.0.1) and runs COMMAND through the shell. Its environment has EOPS_MCP_URL, EOPS_TASK_ID,
+127.0.0.1, at a path of its own on the process's one MCP server) and runs COMMAND through the shell. Its environment has EOPS_MCP_URL, EOPS_TASK_ID,
 EOPS_RUN_INDEX, EOPS_SYSTEM_PROMPT_FILE, EOPS_USER_PROMPT_FILE, EOPS_PLAN_FILE (with a plan) and
 EOPS_MCP_CONFIG_FILE (the server in the `mcpServers` JSON form agent CLIs accept); its standard
 input gets one JSON object (task_id, system_prompt, user_prompt, plan, mcp_url, tools). Its
@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..mcp_server import EpisodeServer, mcp_config
+from ..mcp_server import hub, mcp_config
 
 MAX_OUTPUT = 1 << 20  # bytes of stdout kept as the answer; stderr keeps its last 4 KiB in the report
 
@@ -39,8 +39,7 @@ class ExecAgent:
         return {"kind": "exec", "command": self.command}
 
     async def run(self, episode: Any) -> str | None:
-        server = EpisodeServer(episode)
-        url = await asyncio.to_thread(server.start)
+        url, token = await hub().open(episode)
         proc = None
         try:
             with tempfile.TemporaryDirectory(prefix="eops-exec-") as d:
@@ -65,7 +64,7 @@ class ExecAgent:
                     await asyncio.wait_for(proc.wait(), 5)
                 except (TimeoutError, asyncio.CancelledError):
                     pass
-            await asyncio.to_thread(server.stop)
+            await hub().close(token)
 
     def _inputs(self, d: Path, episode: Any, url: str) -> tuple[dict[str, str], dict[str, Any]]:
         files = {"EOPS_SYSTEM_PROMPT_FILE": ("system_prompt.md", episode.system_prompt),
