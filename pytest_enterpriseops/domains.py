@@ -3,6 +3,11 @@
 A benchmark root is a directory with `db/<domain>/schema.sql` for each domain and
 `tools/<domain>.py` (or a package `tools/<domain>/`) for the domain's tools. The
 engine never imports a domain by name: it discovers them here.
+
+The installed root (`installed_root()`) is the content shipped in the wheel (the package
+`pytest_enterpriseops_bench`), or the checkout itself for a clone or an editable install. A
+user's own root defines its own domains and borrows any other domain it names (a task's
+`domain`, a `requires:`) from the installed root: the user's root wins for the names it has.
 """
 
 from __future__ import annotations
@@ -131,17 +136,65 @@ def _import_path(modname: str, path: Path, package: bool = False):
     return module
 
 
-class Benchmark:
-    """A benchmark root and its domains."""
+CONTENT_PACKAGE = "pytest_enterpriseops_bench"
 
-    def __init__(self, root: Path):
+
+def installed_root() -> Path | None:
+    """The benchmark root that ships with the engine: the wheel's content package, else the
+    checkout this engine was imported from (a clone, an editable install); None if neither."""
+    spec = importlib.util.find_spec(CONTENT_PACKAGE)
+    candidates = [Path(p) for p in (spec.submodule_search_locations or [])] if spec else []
+    candidates.append(Path(__file__).resolve().parents[1])
+    for c in candidates:
+        if _is_root(c):
+            return c.resolve()
+    return None
+
+
+class DomainMap(dict):
+    """The domains of a root; a name it lacks is looked up in the fallback root (and kept)."""
+
+    def __init__(self, fallback: Path | None):
+        super().__init__()
+        self._fallback = fallback
+
+    def _borrow(self, name: str) -> Domain | None:
+        if self._fallback is None or not isinstance(name, str):
+            return None
+        d = self._fallback / "db" / name
+        if not (d / "schema.sql").is_file():
+            return None
+        dom = Domain(name, self._fallback, _load_manifest(d))
+        self[name] = dom
+        return dom
+
+    def __missing__(self, name: str) -> Domain:
+        dom = self._borrow(name)
+        if dom is None:
+            raise KeyError(name)
+        return dom
+
+    def __contains__(self, name: object) -> bool:
+        return dict.__contains__(self, name) or self._borrow(name) is not None  # type: ignore[arg-type]
+
+    def get(self, name, default=None):
+        return self[name] if name in self else default
+
+
+class Benchmark:
+    """A benchmark root and its domains (its own, then those it borrows from the installed root)."""
+
+    def __init__(self, root: Path, fallback: Path | None | bool = True):
         self.root = root.resolve()
-        self.domains: dict[str, Domain] = {}
+        if fallback is True:
+            fallback = installed_root()
+        self.fallback: Path | None = None if not fallback or fallback == self.root else fallback
+        self.domains: DomainMap = DomainMap(self.fallback)
         db = self.root / "db"
         for d in sorted(db.iterdir()) if db.is_dir() else []:
             if (d / "schema.sql").exists():
-                self.domains[d.name] = Domain(d.name, self.root, _load_manifest(d))
-        for dom in self.domains.values():
+                dict.__setitem__(self.domains, d.name, Domain(d.name, self.root, _load_manifest(d)))
+        for dom in list(self.domains.values()):
             for req in dom.manifest.requires:
                 if req not in self.domains:
                     raise DomainError(f"{dom.dir / 'domain.yaml'}: requires unknown domain '{req}'")
@@ -215,9 +268,13 @@ class Benchmark:
 def _find_root(start: str) -> Path | None:
     """The nearest directory at or above `start` with db/<domain>/schema.sql (memoized per directory)."""
     p = Path(start)
-    if (p / "db").is_dir() and any((p / "db").glob("*/schema.sql")):
+    if _is_root(p):
         return p
     return None if p.parent == p else _find_root(str(p.parent))
+
+
+def _is_root(p: Path) -> bool:
+    return (p / "db").is_dir() and any((p / "db").glob("*/schema.sql"))
 
 
 def _load_manifest(d: Path) -> DomainManifest:

@@ -34,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     add_discovery_parsers(sub)
     add_show_parser(sub)
     add_export_parser(sub)
+    from .path_cmd import add_parser as add_path_parser
+
+    add_path_parser(sub)
     if argv and argv[0] in ("report", "compare"):
         from ..report import cli as report_cli
 
@@ -63,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
         from .export import run_export
 
         return run_export(args)
+    if args.command == "path":
+        from .path_cmd import run_path
+
+        return run_path(args)
     if args.command == "play":
         from .play import run_play
 
