@@ -44,6 +44,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     g.addoption("--eops-concurrency", dest="eops_concurrency", type=int, default=1,
                 help="episodes in flight per pytest process (model time overlaps; results in order)")
     g.addoption("--eops-html", default=None, help="write the HTML run report to this file at the end")
+    from .runner_options import add_display_and_param_options
+
+    add_display_and_param_options(g)
 
 
 def _rate(text: str) -> float:

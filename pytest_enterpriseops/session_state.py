@@ -18,7 +18,7 @@ NO_AGENT = ("no agent selected: run tasks with --agent=oracle (gold solutions), 
             "--agent=<preset> (see agents/*.yaml), or override the eops_agent fixture")
 TASK_NODE = re.compile(r"\.ya?ml::(?P<id>[^\[]+)\[r(?P<run>\d+)\]$")
 FIXTURE_DIR_LABEL = "conftest-agent"  # a default directory before the conftest agent's own name is known
-RESUME_OPTIONS = ("tools_mode", "plan", "loop", "max_steps", "runs", "judge")
+RESUME_OPTIONS = ("tools_mode", "plan", "loop", "max_steps", "runs", "judge", "agent_params")
 
 
 class EopsState:
@@ -39,6 +39,7 @@ class EopsState:
         if opt("eops_max_drop") is not None and opt("--eops-baseline") is None:
             raise pytest.UsageError("--eops-max-drop needs --eops-baseline SUMMARY")
         self.agent_spec: str | None = opt("--agent")
+        self.agent_params = self._parse_agent_params(opt("eops_agent_params") or [])
         self.task_ids: dict[str, Path] = {}
         self.fixtureinfo: dict[Path, Any] = {}  # per task directory (see items.TaskFile.collect)
         self._markers: set[str] = set()
@@ -85,6 +86,16 @@ class EopsState:
             raise pytest.UsageError(f"--plan {plan}: choose none, human, or a planner preset (agents/<name>.yaml); "
                                     f"no preset named {plan!r} was found")
 
+    def _parse_agent_params(self, items: list[str]) -> dict[str, Any]:
+        from .agents.params import AgentParamError, parse_params
+
+        if items and not self.agent_spec:
+            raise pytest.UsageError("--agent-param needs --agent PRESET (the preset whose parameters it overrides)")
+        try:
+            return parse_params(items)
+        except AgentParamError as exc:
+            raise pytest.UsageError(str(exc)) from None
+
     def _claim_out_dir(self, rootdir: Path) -> None:
         opt = self.config.getoption
         out = opt("--eops-out")
@@ -118,7 +129,7 @@ class EopsState:
         if self.agent_spec and prev.get("agent_source", "option") == "option" and prev.get("agent") not in (
                 None, self.agent_spec):
             problems.append(f"agent {prev.get('agent')!r} (now {self.agent_spec!r})")
-        now = {**self.agent_options(), "runs": self.runs, "judge": self.config.getoption("eops_judge")}
+        now = self.recorded_options()
         before = prev.get("options") or {}
         for key in RESUME_OPTIONS:
             if key in before and before[key] != now.get(key):
@@ -142,15 +153,25 @@ class EopsState:
         o = self.run_options
         return {"loop": self.config.getoption("eops_loop"), "plan": o.plan, "max_steps": o.max_steps,
                 "tools_mode": o.tools_mode, "cache_dir": self.config.getoption("--eops-cache"),
-                "task_timeout": o.task_timeout}
+                "task_timeout": o.task_timeout, "agent_params": self.agent_params or None}
+
+    def recorded_options(self) -> dict[str, Any]:
+        """The options run.json records (and --eops-resume compares)."""
+        from .agents.params import format_params
+
+        return {**self.agent_options(), "runs": self.runs, "judge": self.config.getoption("eops_judge"),
+                "agent_params": format_params(self.agent_params) or None}
 
     def _build_agent(self) -> Any:
         from .agents.registry import AgentSpecError, build_agent, find_preset, load_preset
 
         roots = self._roots()
         preset_path = find_preset(self.agent_spec, roots)
-        self.preset = load_preset(preset_path) if preset_path else None
         try:
+            if preset_path:
+                from .agents.params import apply_params
+
+                self.preset = apply_params(load_preset(preset_path), self.agent_params)  # the effective preset
             return build_agent(self.agent_spec, roots, self.agent_options())
         except AgentSpecError as exc:
             raise pytest.UsageError(str(exc)) from None
@@ -295,9 +316,8 @@ class EopsState:
             description = describe() if callable(describe) else None
         except Exception:  # a description is a courtesy, never a reason to lose results
             description = None
-        info = run_info(self.agent_label(), self.preset,
-                        {**self.agent_options(), "runs": self.runs, "judge": self.config.getoption("eops_judge")},
-                        Path(self.config.rootpath), description)
+        info = run_info(self.agent_label(), self.preset, self.recorded_options(), Path(self.config.rootpath),
+                        description)
         seen = self.seen_agent or {}
         info["agent_source"] = seen.get("source") or ("option" if self.agent_spec else None)
         info["agent_name"] = seen.get("name")

@@ -84,6 +84,11 @@ def load_preset(path: Path) -> dict[str, Any]:
 def build_agent(spec: str, search_roots: Iterable[Path], options: dict[str, Any] | None = None) -> Any:
     """Build the agent named by --agent. Raises AgentSpecError with what is available."""
     options = options or {}
+    search_roots = list(search_roots)
+    params = options.get("agent_params") or {}
+    if params and find_preset(spec, search_roots) is None:
+        raise AgentSpecError(f"--agent-param {', '.join(params)}: --agent {spec} is not a preset (agents/{spec}.yaml); "
+                             "only presets take parameters")
     if spec in BUILTINS:
         return BUILTINS[spec]()
     if spec.startswith("replay:"):
@@ -111,7 +116,9 @@ def build_agent(spec: str, search_roots: Iterable[Path], options: dict[str, Any]
     roots = list(search_roots)
     path = find_preset(spec, roots)
     if path is not None:
-        preset = load_preset(path)
+        from .params import apply_params
+
+        preset = apply_params(load_preset(path), params)
         try:
             from .llm import agent_from_preset
         except ImportError as exc:
