@@ -26,43 +26,49 @@ def ratio_line(name: str, measured: float, target: float, unit: str) -> str:
     return f"  {ok}  {name}: {measured:.3g} {unit} (target <= {target:g} {unit}; ratio {measured / target:.2f})"
 
 
+def _in_process_ms(episode, tool: str, args: dict, calls: int) -> list[float]:
+    async def run() -> list[float]:
+        out = []
+        for _ in range(calls):
+            t = time.perf_counter()
+            await episode.call(tool, args)
+            out.append((time.perf_counter() - t) * 1000)
+        return out
+    return asyncio.run(run())
+
+
 def bench_call_overhead(calls: int) -> list[str]:
-    from mcp import Client
+    """The same read tool in-process and over MCP: the exec: hub in this process, the SDK's own client in
+    a process of its own (as an exec: agent is; in one process the two would fight over the GIL).
+    In-process calls are timed before and after the MCP ones, in the same run."""
+    import json
+    import subprocess
 
     from pytest_enterpriseops.domains import Benchmark
-    from pytest_enterpriseops.mcp_server import EpisodeServer
+    from pytest_enterpriseops.mcp_server import hub
     from pytest_enterpriseops.runner import RunOptions, TaskSession
     from pytest_enterpriseops.task import load_task
 
     bench = Benchmark(FIXTURE)
     task = load_task(FIXTURE / "tasks" / "demo" / "demo-raise-priority.yaml")
     s = TaskSession(bench, task, 1, RunOptions(max_steps=10 * calls + 10))
-    args = {"number": "T000003"}
+    tool, args = "get_ticket", {"number": "T000003"}
     try:
-        inproc = []
-        for _ in range(calls):
-            t = time.perf_counter()
-            s.env.call("get_ticket", args)
-            inproc.append((time.perf_counter() - t) * 1000)
-        server = EpisodeServer(s.episode)
-        url = server.start()
-        try:
-            async def over_mcp() -> list[float]:
-                out = []
-                async with Client(url) as c:
-                    for _ in range(calls):
-                        t = time.perf_counter()
-                        await c.call_tool("get_ticket", args)
-                        out.append((time.perf_counter() - t) * 1000)
-                return out
-            mcp = asyncio.run(over_mcp())
-        finally:
-            server.stop()
+        inproc = _in_process_ms(s.episode, tool, args, calls // 2)
+        url, token = asyncio.run(hub().open(s.episode))
+        proc = subprocess.run([sys.executable, str(Path(__file__).parent / "mcp_client_timer.py"), url, tool,
+                               json.dumps(args), str(calls)], capture_output=True, text=True, timeout=600)
+        if proc.returncode != 0:
+            raise RuntimeError(proc.stderr[-2000:])
+        over = json.loads(proc.stdout)["ms"]
+        asyncio.run(hub().close(token))
+        inproc += _in_process_ms(s.episode, tool, args, calls - calls // 2)
     finally:
         s.close()
-    a, b = statistics.median(inproc), statistics.median(mcp)
+        hub().stop()
+    a, b = statistics.median(inproc), statistics.median(over)
     return [ratio_line(f"MCP tool call over an in-process call, median added ({calls} calls each)", b - a, 3, "ms"),
-            f"        in-process {a:.2f} ms, over MCP {b:.2f} ms"]
+            f"        in-process {a:.2f} ms, over MCP {b:.2f} ms (MCP p90 {statistics.quantiles(over, n=10)[-1]:.2f} ms)"]
 
 
 def bench_exec_overhead(tasks: int) -> list[str]:

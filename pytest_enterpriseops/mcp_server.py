@@ -211,7 +211,7 @@ class McpHub:
     async def _open_on_loop(self, token: str, server: Any) -> None:
         from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
-        manager = StreamableHTTPSessionManager(app=server, security_settings=_local_security())
+        manager = StreamableHTTPSessionManager(app=server, security_settings=_local_security(), json_response=True)
         ready, stop = asyncio.Event(), asyncio.Event()
 
         async def keep() -> None:
