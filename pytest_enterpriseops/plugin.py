@@ -13,6 +13,8 @@ import pytest
 
 from .keys import STATE_KEY
 
+# The fixtures (eops_agent, eops_db, eops_task_run, eops_episode_pool) live in their own plugin module.
+pytest_plugins = ["pytest_enterpriseops.fixtures"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -75,6 +77,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(state, "enterpriseops-session")
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_XdistHooks(state), "enterpriseops-xdist")
+    if not state.is_worker:
+        from .progress import LiveProgress
+
+        config.pluginmanager.register(LiveProgress(config, state), "enterpriseops-progress")
 
 
 class _XdistHooks:
@@ -96,60 +102,6 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     from .items import TaskFile, is_task_file
 
     return TaskFile.from_parent(parent, path=file_path) if is_task_file(file_path) else None
-
-
-@pytest.fixture(scope="session")
-def eops_agent(pytestconfig: pytest.Config):
-    """The agent under test (built from --agent). Override it in a conftest.py to plug in your own."""
-    return pytestconfig.stash[STATE_KEY].agent
-
-
-@pytest.fixture
-def eops_task_run(request: pytest.FixtureRequest, eops_agent: Any):
-    """Materialize the task, run the agent, verify (all in setup: failures here are ERRORs)."""
-    from .items import TaskItem
-    from .runner import TaskRun, TaskSession
-    from .session_state import NO_AGENT
-
-    item = request.node
-    if not isinstance(item, TaskItem):
-        pytest.skip("eops_task_run is only for task items")
-    if eops_agent is None:
-        pytest.skip(NO_AGENT)
-    state = request.config.stash[STATE_KEY]
-    item._eops_run = TaskRun(item.task, item.run_index)
-    item._eops_agent = eops_agent  # recorded by its own name (a conftest agent is not "--agent")
-    concurrency = request.config.getoption("eops_concurrency")
-    if concurrency > 1:
-        yield from _run_pooled(request, item, eops_agent, state, concurrency)
-        return
-    session = TaskSession(item.bench, item.task, item.run_index, state.run_options)
-    item._eops_run = session.run
-    try:
-        session.run_agent(eops_agent)
-        session.verify()
-        yield session.run
-    finally:
-        session.close()
-
-
-def _run_pooled(request: pytest.FixtureRequest, item: Any, agent: Any, state: Any, size: int):
-    from .concurrency import EpisodePool
-    from .keys import POOL_KEY
-    from .runtime import ENGINE_LOCK
-
-    pool = request.config.stash.get(POOL_KEY, None)
-    if pool is None:
-        pool = request.config.stash[POOL_KEY] = EpisodePool(size)
-    session = pool.session_for(item, agent, state.run_options)
-    item._eops_run = session.run
-    try:
-        with ENGINE_LOCK:
-            session.verify()
-        yield session.run
-    finally:
-        with ENGINE_LOCK:
-            session.close()
 
 
 @pytest.hookimpl(trylast=True)
