@@ -3,6 +3,7 @@ so fixtures — including a user's override of `eops_agent` — work)."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -40,18 +41,21 @@ def is_task_file(path: Path) -> Path | None:
 
 
 def validate_against_benchmark(task: Task, bench: Benchmark) -> None:
-    """Names the task uses must exist: domains, tools, and the solution's tools are offered."""
+    """Names the task uses must exist: domains, tools, the solution's tools are offered, and the
+    acting user is a person of the org directory. Every error names file:line:field."""
     path = task.path
+    field = "domains" if task.domains is not None else "domain"
     for d in task.domain_list:
         if d not in bench.domains:
-            raise TaskFileError(path, None, "domain", f"unknown domain '{d}' (known: {', '.join(bench.domains)})")
+            raise TaskFileError(path, task.line_of(field), field,
+                                f"unknown domain '{d}' (known: {', '.join(bench.domains)})")
     bench.invariants(task.domain_list)  # a broken verifiers/<domain>.yaml is named at collection
     tools = bench.all_tools(task.domain_list)
-    for name in task.tools:
+    for i, name in enumerate(task.tools):
         if name not in tools:
             close = [t for t in tools if name.split("_")[-1] in t][:5]
             hint = f" (did you mean: {', '.join(close)}?)" if close else ""
-            raise TaskFileError(path, None, "tools", f"unknown tool '{name}' in domain(s) "
+            raise TaskFileError(path, task.line_of("tools", i), "tools", f"unknown tool '{name}' in domain(s) "
                                 f"{', '.join(task.domain_list)}{hint}")
     for step in task.solution:
         if step.tool not in task.tools:
@@ -61,6 +65,39 @@ def validate_against_benchmark(task: Task, bench: Benchmark) -> None:
             tools[step.tool].validate(step.args)
         except ValueError as exc:
             raise TaskFileError(path, step.line, f"solution.{step.tool}", str(exc)) from None
+    check_as_user(task, bench)
+
+
+def check_as_user(task: Task, bench: Benchmark) -> None:
+    """`as_user` must be an `org.person` when the task's domains use the org directory (a person a
+    domain's role_query does not know is allowed: they have no account there, and the tools treat
+    them as the real system would). A task whose setup SQL names the person (a new hire it adds)
+    is not checked against the seed."""
+    people = org_people(bench, task.domain_list)
+    if people is None or task.as_user in people or (task.setup and task.as_user in task.setup):
+        return
+    raise TaskFileError(task.path, task.line_of("as_user"), "as_user",
+                        f"'{task.as_user}' is not a person of org.person (an org person_id such as "
+                        f"{min(people) if people else 'P0001'}; `eops sql org \"SELECT person_id, full_name FROM org.person\"`)")
+
+
+def org_people(bench: Benchmark, domains: list[str]) -> frozenset[str] | None:
+    """Every org.person id (read once per root), or None if these domains do not use the org directory."""
+    if "org" not in bench.closure(domains):
+        return None
+    return _org_people(bench)
+
+
+@functools.lru_cache(maxsize=16)
+def _org_people(bench: Benchmark) -> frozenset[str]:
+    from . import sandbox
+
+    with sandbox.TaskDatabase(sandbox.template(bench, ["org"])) as db:
+        cur = db.read_cursor("work")
+        try:
+            return frozenset(r[0] for r in cur.execute("SELECT person_id FROM org.person").fetchall())
+        finally:
+            cur.close()
 
 
 class TaskFile(pytest.File):
@@ -123,13 +160,22 @@ class TaskItem(pytest.Function):
     bench: Benchmark
     run_index: int
 
+    failed_line: int | None = None  # the first failing verifier's line, once the task has failed
+
     def reportinfo(self):
-        return self.task.path, self.task.line - 1, f"task {self.task.id} (run {self.run_index})"
+        line = self.failed_line or self.task.line
+        return self.task.path, line - 1, f"task {self.task.id} (run {self.run_index})"
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, TaskFailed):
             from .failure_report import format_failure
 
+            line = first_failing_line(excinfo.value.run)
+            if line:
+                # The report's location (and so an IDE's marker) points at the verifier that failed;
+                # pytest reads item.location after repr_failure, so recompute it from reportinfo.
+                self.failed_line = line
+                self.__dict__.pop("location", None)
             return format_failure(excinfo.value.run, self.config)
         if isinstance(excinfo.value, HarnessError):
             return format_harness_error(excinfo)
@@ -139,6 +185,14 @@ class TaskItem(pytest.Function):
         if isinstance(excinfo.value, HarnessError):
             return format_harness_error(excinfo)
         return super()._repr_failure_py(excinfo, style)
+
+
+def first_failing_line(run: Any) -> int | None:
+    """The YAML line of the first failing verifier of the task file (built-in checks have none)."""
+    for v in run.verifiers:
+        if v.passed is False and not v.builtin and v.line:
+            return v.line
+    return None
 
 
 def format_harness_error(excinfo) -> str:

@@ -136,6 +136,14 @@ class Task(_Strict):
     description: str | None = None
     path: Path = Path()
     line: int = 1
+    field_lines: dict[str, int] = {}  # the line of each top-level key, for errors found after parsing
+    tool_lines: list[int] = []  # the line of each `tools:` entry
+
+    def line_of(self, field: str, index: int | None = None) -> int | None:
+        """The line of a top-level field (or of one `tools:` entry), for file:line errors."""
+        if field == "tools" and index is not None and index < len(self.tool_lines):
+            return self.tool_lines[index]
+        return self.field_lines.get(field) or None
 
     @property
     def domain_list(self) -> list[str]:
@@ -204,7 +212,10 @@ def parse_task(text: str, path: Path) -> Task:
         raw["verifiers"] = [dict(v, line=data["verifiers"].lines[i]) if isinstance(v, dict) else v
                             for i, v in enumerate(data["verifiers"])]
     raw["path"], raw["line"] = path, data.line
-    for key in ("path", "line"):
+    raw["field_lines"] = {str(k): v for k, v in data.lines.items()}
+    tools = data.get("tools")
+    raw["tool_lines"] = list(tools.lines) if hasattr(tools, "lines") else []
+    for key in ("path", "line", "field_lines", "tool_lines"):
         if key in data:
             raise TaskFileError(path, data.lines[key], key, "unknown field")
     try:
@@ -227,7 +238,7 @@ def parse_task(text: str, path: Path) -> Task:
     return task
 
 
-TASK_FORMAT = "3"  # bump when the Task model changes, to invalidate the parse cache
+TASK_FORMAT = "4"  # bump when the Task model changes, to invalidate the parse cache
 
 
 def derived_cache_dir(name: str) -> Path | None:
