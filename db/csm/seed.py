@@ -14,7 +14,14 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+import importlib.util
+from pathlib import Path
+
 from faker import Faker
+
+_spec = importlib.util.spec_from_file_location("eops_csm_texts", Path(__file__).with_name("texts.py"))
+T = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(T)
 
 from pytest_enterpriseops.clock import add_business_minutes
 
@@ -487,7 +494,7 @@ def seed(db) -> None:  # noqa: C901 - one linear generator
             kn += 1
             state = rng.choices(["published", "draft", "retired"], [80, 10, 10])[0]
             articles.append({"article_id": f"KBA_{kn:03d}", "number": f"KB00{10000 + kn}",
-                             "title": f"{pname}: {t}", "body": f"Applies to {pname}. {fake.paragraph(nb_sentences=5)}",
+                             "title": f"{pname}: {t}", "body": T.kb_body(f"KBA_{kn:03d}", pname, fam, t),
                              "keywords": f"{fam} {pname.split(' ')[0].lower()} {t.split(' ')[-1].lower()}",
                              "product_id": pid, "author_id": rng.choice(authors), "state": state,
                              "published_at": None if state == "draft" else NOW - dt.timedelta(days=rng.randint(30, 900))})
@@ -555,7 +562,7 @@ def seed(db) -> None:  # noqa: C901 - one linear generator
                 resolved_at = NOW - dt.timedelta(hours=1)
             res_code = rng.choice(["solved_workaround", "solved_permanently", "solved_by_kb", "hardware_replaced",
                                    "not_reproducible"])
-            res_notes = fake.sentence(nb_words=12)
+            res_notes = T.resolution_notes(f"{cid}-resolution", fam, res_code)
             upd = resolved_at
             if state == "closed":
                 closed_at = min(resolved_at + dt.timedelta(days=3), NOW - dt.timedelta(minutes=30))
@@ -570,7 +577,7 @@ def seed(db) -> None:  # noqa: C901 - one linear generator
             upd = NOW
         cases.append({"case_id": cid, "number": f"CS{1000000 + cnum}",
                       "short_description": f"{asset['name'].split(' (')[0]} {symptom}",
-                      "description": f"Serial {asset['serial_number']}: {symptom}. {fake.sentence(nb_words=10)}",
+                      "description": T.case_description(cid, fam, asset["serial_number"], symptom),
                       "account_id": a["account_id"], "contact_id": contact["contact_id"], "site_id": site["site_id"],
                       "asset_id": asset["asset_id"], "product_id": asset["product_id"],
                       "entitlement_id": ent["entitlement_id"], "partner_account_id": a["partner_account_id"] if rng.random() < 0.2 else None,
@@ -611,7 +618,8 @@ def seed(db) -> None:  # noqa: C901 - one linear generator
         for j in range(rng.randint(1, 3)):
             comments.append({"comment_id": f"CMT_{nxt('cmt'):05d}", "case_id": cid,
                              "author_id": assignee or case["opened_by"], "kind": rng.choice(["work_note", "customer_comment"]),
-                             "body": fake.sentence(nb_words=14), "created_at": min(opened + dt.timedelta(hours=j + 1), NOW)})
+                             "body": None, "created_at": min(opened + dt.timedelta(hours=j + 1), NOW)})
+            comments[-1]["body"] = T.case_comment(comments[-1]["comment_id"], fam, comments[-1]["kind"])
         if esc_level:
             for lvl in range(1, esc_level + 1):
                 escs.append({"escalation_id": f"ESC_{nxt('esc'):04d}", "case_id": cid, "level": lvl,

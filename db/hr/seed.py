@@ -9,7 +9,14 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+import importlib.util
+from pathlib import Path
+
 from faker import Faker
+
+_spec = importlib.util.spec_from_file_location("eops_hr_texts", Path(__file__).with_name("texts.py"))
+T = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(T)
 
 SEED = 4711
 NOW = dt.datetime(2025, 12, 5, 10, 0, 0)
@@ -196,6 +203,11 @@ BANDS = {"G1": (38000, 52000), "G2": (45000, 65000), "G3": (58000, 85000), "G4":
 
 def ts(d: dt.date, rng: random.Random) -> dt.datetime:
     return dt.datetime.combine(d, dt.time(rng.randint(8, 17), rng.choice([0, 15, 30, 45])))
+
+
+def keep_stream(*_drawn) -> None:
+    """Text is templated (texts.py); Faker's old filler sentences are still drawn and dropped in their old
+    places so that the personal data drawn after them (emails, bank accounts) keeps its values."""
 
 
 def seed(db) -> None:
@@ -387,10 +399,11 @@ def seed(db) -> None:
     for k, (cat, items) in enumerate(TOPICS.items()):
         for j, (name, _s, _p) in enumerate(items[:2]):
             articles.append({"article_id": f"KBA{len(articles) + 1:03d}", "number": f"HRKB{1000 + len(articles) + 1}",
-                             "title": f"How to: {name.lower()}", "body": fake.paragraph(nb_sentences=4),
+                             "title": f"How to: {name.lower()}", "body": T.kb_body(f"KBA{len(articles) + 1:03d}", cat, name),
                              "category_id": cat, "author_id": hr_ids[(k + j) % len(hr_ids)],
                              "state": "retired" if cat == "CAT14" else ("draft" if j == 1 and k % 4 == 0 else "published"),
                              "published_at": dt.datetime(2024, 1 + k % 12, 10, 9, 0)})
+            keep_stream(fake.paragraph(nb_sentences=4))
     db.insert("hr.knowledge_article", articles)
 
     # ---- compensation --------------------------------------------------------
@@ -545,14 +558,17 @@ def seed(db) -> None:
             "category_id": t["category_id"], "service_id": t["service_id"], "assignment_group_id": group,
             "assigned_to": assignee, "parent_case_id": None, "state": state, "priority": t["default_priority"],
             "confidential": cat_conf[t["category_id"]], "short_description": f"{t['name']} - {subj['full_name']}",
-            "description": fake.sentence(nb_words=14), "opened_at": opened, "due_at": opened + dt.timedelta(days=sla),
+            "description": T.case_description(cid, t["category_id"], t["name"]), "opened_at": opened, "due_at": opened + dt.timedelta(days=sla),
             "resolved_at": resolved, "resolution_code": rng.choice(["fulfilled", "fulfilled", "information_provided"]) if done else None,
-            "resolution_notes": fake.sentence(nb_words=8) if done else None,
+            "resolution_notes": T.resolution_notes(f"{cid}-resolution", t["category_id"]) if done else None,
             "updated_at": resolved or opened + dt.timedelta(hours=3)})
+        keep_stream(fake.sentence(nb_words=14), fake.sentence(nb_words=8) if done else None)
         for j in range(rng.choice([0, 1, 1, 2])):
             notes.append({"note_id": f"NOTE{len(notes) + 1:05d}", "case_id": cid,
                           "author_id": "P" + (assignee or "EMP0185")[3:], "note_type": rng.choice(["work_note", "comment"]),
-                          "body": fake.sentence(nb_words=12), "created_at": opened + dt.timedelta(hours=4 + j)})
+                          "body": None, "created_at": opened + dt.timedelta(hours=4 + j)})
+            notes[-1]["body"] = T.case_note(notes[-1]["note_id"], t["category_id"], notes[-1]["note_type"])
+            keep_stream(fake.sentence(nb_words=12))
     db.insert("hr.hr_case", cases)
     db.insert("hr.case_note", notes)
 
@@ -572,8 +588,9 @@ def seed(db) -> None:
                  "misconduct_investigation": "Misconduct investigation file", "medical_accommodation": "Accommodation file"}[rtype]
         records.append({"record_id": rid, "number": f"CNF{1001 + k}", "record_type": rtype, "employee_id": e["employee_id"],
                         "restricted_group_id": group, "case_id": None, "title": f"{title} - {e['full_name']}",
-                        "summary": fake.sentence(nb_words=16), "state": state, "created_by": "P" + members[group][0][3:],
+                        "summary": T.record_summary(rid, rtype), "state": state, "created_by": "P" + members[group][0][3:],
                         "created_at": created})
+        keep_stream(fake.sentence(nb_words=16))
         if rtype in ("compensation", "payroll"):
             c = comp_by[e["employee_id"]]
             old = float(c["base_salary"])
@@ -584,8 +601,10 @@ def seed(db) -> None:
                             "change_type": "merit_increase" if rtype == "compensation" else "payroll_correction",
                             "old_salary": old, "new_salary": new, "currency": c["currency"],
                             "effective_date": created.date() + dt.timedelta(days=30), "state": st,
-                            "requested_by": "P" + members[group][0][3:], "justification": fake.sentence(nb_words=10),
+                            "requested_by": "P" + members[group][0][3:], "justification": None,
                             "created_at": created})
+            changes[-1]["justification"] = T.change_justification(chg, changes[-1]["change_type"])
+            keep_stream(fake.sentence(nb_words=10))
             if st == "applied":
                 c["base_salary"], c["last_change_id"], c["effective_date"] = new, chg, created.date() + dt.timedelta(days=30)
             approver = e["manager_id"] or "EMP0001"
@@ -602,8 +621,11 @@ def seed(db) -> None:
                          "investigator_id": members["GRP011"][1 + len(invs) % 3],
                          "allegation": rng.choice(["harassment", "policy_breach", "conflict_of_interest", "fraud", "discrimination"]),
                          "state": "closed" if state == "closed" else rng.choice(["open", "under_review"]),
-                         "findings": fake.sentence(nb_words=10) if state == "closed" else None,
+                         "findings": None,
                          "opened_at": created, "closed_at": created + dt.timedelta(days=40) if state == "closed" else None})
+            if state == "closed":
+                invs[-1]["findings"] = T.investigation_findings(invs[-1]["investigation_id"], invs[-1]["allegation"])
+                keep_stream(fake.sentence(nb_words=10))
     db.insert("hr.confidential_record", records)
     db.insert("hr.compensation_change", changes)
     db.insert("hr.compensation", comp)

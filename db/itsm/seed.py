@@ -5,7 +5,14 @@ from __future__ import annotations
 import datetime as dt
 import random
 
+import importlib.util
+from pathlib import Path
+
 from faker import Faker
+
+_spec = importlib.util.spec_from_file_location("eops_itsm_texts", Path(__file__).with_name("texts.py"))
+T = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(T)
 
 SEED = 4242
 NOW = dt.datetime(2025, 12, 5, 10, 0, 0)
@@ -351,8 +358,10 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
         author = rng.choice(agents_all)
         reviewer = rng.choice([r for r in reviewers if r != author]) if state in ("published", "retired") else None
         pub = created + dt.timedelta(days=rng.randint(1, 10)) if state in ("published", "retired") else None
-        kbs.append({"article_id": f"KB_{i:04d}", "number": f"KB{20000 + i:07d}", "title": title + ("" if i < 100 else f" ({fake.word()})"),
-                    "body": " ".join(fake.paragraphs(2)), "category_id": cat, "state": state,
+        title = title + ("" if i < 100 else f" ({fake.word()})")
+        fake.paragraphs(2)  # drawn and dropped: keeps the random words of later titles as they always were
+        kbs.append({"article_id": f"KB_{i:04d}", "number": f"KB{20000 + i:07d}", "title": title,
+                    "body": T.kb_body(f"KB_{i:04d}", title, cat), "category_id": cat, "state": state,
                     "visibility": "internal" if rng.random() < 0.35 else "public", "author_id": author, "reviewer_id": reviewer,
                     "problem_id": None, "ci_id": None, "view_count": rng.randint(0, 900) if pub else 0,
                     "published_at": pub, "retired_at": pub + dt.timedelta(days=rng.randint(30, 200)) if state == "retired" else None,
@@ -373,7 +382,7 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
         grp = ci["support_group_id"]
         assignee = rng.choice(act_members[grp]) if state != "new" else None
         known = state in ("fix_in_progress", "resolved", "closed") and rng.random() < 0.6 or (state == "root_cause_analysis" and rng.random() < 0.3)
-        root = fake.sentence(nb_words=12) if state in ("fix_in_progress", "resolved", "closed") or known else None
+        has_root = state in ("fix_in_progress", "resolved", "closed") or known
         res_code = None
         resolved_at = closed_at = resolved_by = None
         if state in ("resolved", "closed"):
@@ -391,11 +400,15 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
             kb = next((k for k in kbs if k["state"] == "published" and k["problem_id"] is None), None)
             kb["problem_id"] = f"PRB_{i:04d}"
             kb_id = kb["article_id"]
+        pcat = rng.choice(list(ISSUES))
+        psummary = f"Recurring: {rng.choice(ISSUES[pcat]).lower()} on {ci['name']}"
+        ptext = T.problem_texts(f"PRB_{i:04d}", pcat, psummary)
         problems.append({"problem_id": f"PRB_{i:04d}", "number": f"PRB{40000 + i:07d}",
-                         "short_description": f"Recurring: {rng.choice(ISSUES[rng.choice(list(ISSUES))]).lower()} on {ci['name']}",
-                         "description": fake.paragraph(), "state": state, "impact": imp, "urgency": urg, "priority": PRIO[(imp, urg)],
+                         "short_description": psummary,
+                         "description": ptext["description"], "state": state, "impact": imp, "urgency": urg, "priority": PRIO[(imp, urg)],
                          "ci_id": ci["ci_id"], "assignment_group_id": grp, "assigned_to": assignee, "opened_by": rng.choice(agents_all),
-                         "known_error": known, "root_cause": root, "workaround": fake.sentence(nb_words=14) if known else None,
+                         "known_error": known, "root_cause": ptext["root_cause"] if has_root else None,
+                         "workaround": ptext["workaround"] if known else None,
                          "kb_article_id": kb_id, "resolution_code": res_code, "resolved_by": resolved_by, "opened_at": opened,
                          "resolved_at": resolved_at, "closed_at": closed_at, "updated_at": closed_at or resolved_at or opened})
     db.insert("itsm.kb_article", kbs)
@@ -485,14 +498,14 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
         res_code = res_notes = None
         if state in ("resolved", "closed"):
             res_code = rng.choices(RES_CODES, [55, 20, 10, 5, 10])[0]
-            res_notes = fake.sentence(nb_words=10)
+            res_notes = T.resolution_notes(f"{inc_id}-resolution", cat, res_code)
         updated = closed_at or resolved_at or hold_at or (first_resp if state == "in_progress" else opened)
         if state == "canceled":
             updated = opened + dt.timedelta(hours=2)
         incidents.append({
             "incident_id": inc_id, "number": f"INC{10000 + i:07d}",
             "short_description": rng.choice(ISSUES[cat]) + ("" if ci is None else f" ({ci_index[ci]['name']})"),
-            "description": fake.paragraph(nb_sentences=3), "caller_id": caller, "opened_by": opened_by,
+            "description": None, "caller_id": caller, "opened_by": opened_by,
             "contact_type": contact, "category_id": cat, "impact": imp, "urgency": urg, "priority": pri,
             "major_incident": pri == 1, "state": state, "on_hold_reason": hold_reason,
             "assignment_group_id": group, "assigned_to": assignee, "ci_id": ci, "problem_id": prob,
@@ -500,6 +513,8 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
             "resolved_by": assignee if resolved_at else None, "closed_by": (assignee if rng.random() < 0.5 else caller) if closed_at else None,
             "reopen_count": 1 if resolved_at and rng.random() < 0.05 else 0, "opened_at": opened,
             "resolved_at": resolved_at, "closed_at": closed_at, "updated_at": updated})
+        incidents[-1]["description"] = T.incident_description(inc_id, cat, incidents[-1]["short_description"].split(" (")[0],
+                                                              ci_index[ci]["name"] if ci else None)
         # SLAs
         for target in ("response", "resolution"):
             sdef = sla_for[(pri, target)]
@@ -526,9 +541,9 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
                 else:
                     row["has_breached"] = NOW > due
             tslas.append(row)
-        jn("work_note", assignee or rng.choice(sd_agents), f"Triage: {fake.sentence(nb_words=9)}", opened + dt.timedelta(minutes=5), incident_id=inc_id)
+        jn("work_note", assignee or rng.choice(sd_agents), f"Triage: {T.triage_note(inc_id + '-triage', cat)}", opened + dt.timedelta(minutes=5), incident_id=inc_id)
         if state in ("in_progress", "on_hold", "resolved", "closed") and rng.random() < 0.6:
-            jn("comment", assignee, f"Hello, {fake.sentence(nb_words=10)}", first_resp, incident_id=inc_id)
+            jn("comment", assignee, f"Hello, {T.first_comment(inc_id + '-comment')}", first_resp, incident_id=inc_id)
         if hold_reason == "awaiting_caller":
             jn("comment", assignee, "Could you please confirm when the issue last occurred?", hold_at, incident_id=inc_id)
         if resolved_at:
@@ -657,20 +672,23 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
             prob = next(p["problem_id"] for p in problems if p["ci_id"] == ci["ci_id"])
         changes.append({"change_id": cid, "number": f"CHG{30000 + i:07d}", "change_type": ctype,
                         "short_description": (tpl["name"] if tpl else rng.choice(["Upgrade", "Patch", "Reconfigure", "Migrate", "Replace", "Resize"])) + f" - {ci['name']}",
-                        "description": fake.paragraph(), "justification": fake.sentence(nb_words=10),
-                        "implementation_plan": tpl["implementation_plan"] if tpl else fake.sentence(nb_words=12),
-                        "backout_plan": tpl["backout_plan"] if tpl else fake.sentence(nb_words=10),
-                        "test_plan": tpl["test_plan"] if tpl else fake.sentence(nb_words=8),
+                        "description": None, "justification": None,
+                        "implementation_plan": tpl["implementation_plan"] if tpl else None,
+                        "backout_plan": tpl["backout_plan"] if tpl else None,
+                        "test_plan": tpl["test_plan"] if tpl else None,
                         "risk": risk, "state": state,
                         "approval": "not_requested", "requested_by": requester, "assignment_group_id": grp, "assigned_to": assignee,
                         "ci_id": ci["ci_id"], "template_id": tpl["template_id"] if tpl else None, "cab_id": cab, "problem_id": prob,
                         "planned_start": planned_start, "planned_end": planned_end,
                         "actual_start": planned_start + dt.timedelta(minutes=5) if done else None,
                         "actual_end": planned_end - dt.timedelta(minutes=10) if done else None,
-                        "close_code": close_code, "close_notes": fake.sentence(nb_words=9) if close_code else None,
+                        "close_code": close_code, "close_notes": T.change_close_notes(cid, close_code) if close_code else None,
                         "closed_by": assignee if close_code else None, "created_at": created,
                         "updated_at": (planned_end if done else created)})
         ch = changes[-1]
+        ctext = T.change_texts(cid, ch["short_description"], ci["name"])
+        for field in ("description", "justification", "implementation_plan", "backout_plan", "test_plan"):
+            ch[field] = ch[field] or ctext[field]
         if ctype != "standard" and state not in ("new", "assess"):
             need = [(gmanager[grp], "group_manager")]
             if ctype == "normal" and risk in ("moderate", "high") and cab:
@@ -708,11 +726,11 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
     db.insert("itsm.change_task", ctasks)
     db.insert("itsm.change_incident", chg_inc)
     for ch in changes:
-        jn("work_note", ch["assigned_to"], f"Change planning: {fake.sentence(nb_words=8)}", ch["created_at"] + dt.timedelta(hours=1), change_id=ch["change_id"])
+        jn("work_note", ch["assigned_to"], f"Change planning: {T.change_texts(ch['change_id'], ch['short_description'], '')['planning_note']}", ch["created_at"] + dt.timedelta(hours=1), change_id=ch["change_id"])
         if ch["state"] == "closed":
             audit("itsm.change_request", ch["change_id"], "close", f'{{"close_code": "{ch["close_code"]}"}}', ch["closed_by"], ch["actual_end"])
     for p in problems:
-        jn("work_note", p["assigned_to"] or p["opened_by"], f"Investigation: {fake.sentence(nb_words=10)}", p["opened_at"] + dt.timedelta(hours=3), problem_id=p["problem_id"])
+        jn("work_note", p["assigned_to"] or p["opened_by"], f"Investigation: {T.problem_texts(p['problem_id'], 'server', '')['investigation']}", p["opened_at"] + dt.timedelta(hours=3), problem_id=p["problem_id"])
 
     # -- catalog and requests --------------------------------------------------------------------
     items = []
@@ -746,7 +764,7 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
         reqs.append({"request_id": rid, "number": f"RITM{60000 + i:07d}", "item_id": item["item_id"], "requested_for": rf,
                      "opened_by": rf if rng.random() < 0.7 else rng.choice(sd_agents), "quantity": 1 if item["price"] > 300 or rng.random() < 0.8 else 2,
                      "state": state, "approver_id": approver, "approved_at": approved_at,
-                     "assignment_group_id": grp, "assigned_to": assignee, "justification": fake.sentence(nb_words=8),
+                     "assignment_group_id": grp, "assigned_to": assignee, "justification": T.request_justification(rid, item["category"]),
                      "due_date": (opened + dt.timedelta(days=item["delivery_days"] + 2)).date(),
                      "close_notes": ("Delivered" if state in ("fulfilled", "closed") else "Rejected by approver" if state == "rejected" else "Canceled by requester") if closed else None,
                      "opened_at": opened, "closed_at": closed, "updated_at": closed or approved_at or opened})
