@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import types
 import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -71,6 +72,7 @@ class Tool:
     origin: str
     domain: str | None = None
     parameters: dict[str, Any] = field(default_factory=dict)
+    int_fields: frozenset[str] = frozenset()  # integer arguments: a JSON boolean there is refused
 
     def spec(self) -> dict[str, Any]:
         """A provider-neutral tool spec: name, description, JSON-schema parameters."""
@@ -80,6 +82,10 @@ class Tool:
         """Validate arguments; raises ValueError with a message a model can act on."""
         if not isinstance(args, dict):
             raise ValueError(f"arguments must be a JSON object, got {type(args).__name__}")
+        for name in self.int_fields.intersection(args):
+            if isinstance(args[name], bool):  # pydantic's lax mode would take `false` as 0
+                raise ValueError(f"invalid arguments for {self.name}: argument '{name}': "
+                                 f"expected an integer, got {str(args[name]).lower()}")
         try:
             model = self.args_model.model_validate(args)
         except ValidationError as exc:
@@ -135,7 +141,17 @@ def _build(fn: Callable[..., Any], name: str | None, description: str | None) ->
     schema = _strip_titles(model.model_json_schema())
     schema.setdefault("properties", {})
     schema.setdefault("required", [])
-    return Tool(tool_name, desc, fn, model, origin=f"{fn.__module__}.{fn.__qualname__}", parameters=schema)
+    ints = frozenset(n for n, (hint, _) in fields.items() if _takes_int_not_bool(hint))
+    return Tool(tool_name, desc, fn, model, origin=f"{fn.__module__}.{fn.__qualname__}", parameters=schema,
+                int_fields=ints)
+
+
+def _takes_int_not_bool(hint: Any) -> bool:
+    """`int`, `int | None`, `Annotated[int, …]` — but not a union that also takes a bool."""
+    if typing.get_origin(hint) is typing.Annotated:
+        return _takes_int_not_bool(typing.get_args(hint)[0])
+    members = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+    return int in members and bool not in members
 
 
 def tool(fn: Callable[..., Any] | None = None, *, name: str | None = None, description: str | None = None):

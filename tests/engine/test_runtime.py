@@ -50,6 +50,27 @@ def test_a_tool_must_describe_every_argument():
             """Does things."""
 
 
+def test_a_boolean_is_not_an_integer():
+    @tool
+    def zz_counts(ctx: Ctx, n: int, m: int | None = None, flag: bool = False, either: int | bool = 0) -> dict:
+        """Counts.
+
+        Args:
+            n: a count.
+            m: another.
+            flag: a flag.
+            either: a count or a flag.
+        """
+        return {}
+
+    with pytest.raises(ValueError, match="argument 'n': expected an integer, got false"):
+        zz_counts.validate({"n": False})
+    with pytest.raises(ValueError, match="argument 'm': expected an integer, got true"):
+        zz_counts.validate({"n": 1, "m": True})
+    assert zz_counts.validate({"n": 2, "m": None, "flag": True, "either": True})["either"] is True
+    assert zz_counts.int_fields == {"n", "m"}
+
+
 def test_duplicate_tool_names_are_refused():
     @tool(name="zz_unique_name")
     def first(ctx: Ctx) -> dict:
