@@ -128,7 +128,8 @@ def run_check(paths: list[str], quiet: bool = False, jobs: int = 1) -> int:
             for prob in r.problems:
                 print(f"    - {prob}")
         elif not quiet:
-            guards = f"  (guards — pass untouched, prove no work: {', '.join(r.guards)})" if r.guards else ""
+            guards = (f"  (guards — verifiers that already pass before any work, so they show nothing went "
+                      f"wrong, not that the work was done: {', '.join(r.guards)})" if r.guards else "")
             print(f"✓ {r.task_id}{guards}")
     total = len(results) + len(errors)
     print(f"eops check: {total} task file(s), {total - bad - len(errors)} ok, {bad + len(errors)} with problems"

@@ -31,11 +31,17 @@ def failed(run: TaskRun, *, task_only: bool = False) -> list[str]:
 
 
 def describe_failures(run: TaskRun) -> list[str]:
+    """Every failing verifier: name, file:line (built-in checks: where they come from), what it
+    says, and expected vs actual."""
     out = []
     for v in run.verifiers:
         if v.passed is False:
-            detail = v.message or f"expected {_short(v.expected)}, got {_short(v.actual)}"
-            out.append(f"'{v.name}' (line {v.line}): {detail}")
+            where = "built-in" if v.builtin else f"{run.task.path}:{v.line}"
+            actual = run.final_answer if v.kind == "response" else v.actual
+            parts = [v.message] if v.message else []
+            if v.expected is not None or actual is not None:
+                parts.append(f"expected {_short(v.expected)}, got {_short(actual)}")
+            out.append(f"'{v.name}' ({where}): {'; '.join(parts) or 'failed'}")
     return out
 
 
@@ -116,7 +122,8 @@ def static_gates(task: Task) -> list[str]:
     if task.feasible and not any(v.kind == "changes_only" for v in task.verifiers):
         p.append("no `changes_only` side-effect verifier (which tables, and so which rows, may change)")
     if not task.solution and task.feasible:
-        p.append("a feasible task needs a gold `solution`")
+        p.append("a feasible task needs a gold `solution` (the trajectory --agent=oracle replays and "
+                 "every other gate starts from)")
     own_response = [v for v in task.verifiers if v.kind == "response"]
     if not task.feasible and not own_response:
         p.append("infeasible, but no `response` verifier of its own naming the specific reason "
@@ -133,7 +140,8 @@ def gold_gates(g: GoldRun) -> list[str]:
     for v in task.verifiers:
         for t in v.changes_only or {}:
             if t not in g.s.tables:
-                p.append(f"verifier '{v.name}' (line {v.line}): unknown table {t}")
+                p.append(f"verifier '{v.name}' ({task.path}:{v.line}): unknown table {t} in changes_only "
+                         "(it names tables of the task's domains, schema-qualified)")
     if run.untracked_tables:
         p.append(f"the gold solution changed {', '.join(run.untracked_tables)} without going through "
                  "ctx.insert/update/delete/execute (the tools' own write tracking misses them)")
@@ -146,14 +154,17 @@ def gold_gates(g: GoldRun) -> list[str]:
     finally:
         fast.close()
     for d in describe_failures(run):
-        p.append(f"the gold solution fails verifier {d}")
+        p.append(f"the gold solution fails verifier {d} — the gold must pass every verifier and invariant "
+                 "(it is the proof that the task can be done)")
     for c in run.transcript.tool_calls:
         if c.error and task.feasible:
-            p.append(f"gold step {c.index + 1} ({c.name}) returned an error: {c.error}")
+            p.append(f"gold step {c.index + 1} ({c.name}, {task.path}:{task.solution[c.index].line}) returned an "
+                     f"error: {c.error} — every step of a feasible gold must succeed")
     if not task.feasible and g.diff:
-        p.append(f"infeasible task, but the gold solution changes {', '.join(g.diff)}")
+        p.append(f"infeasible task, but the gold solution changes {', '.join(g.diff)} — the gold of an "
+                 "infeasible task refuses and changes nothing")
     prompts = [g.s.episode.system_prompt, g.s.episode.user_prompt]
-    p += [f"provenance: {x}" for x in unseen_identifiers(prompts, g.s.episode.tools, run.transcript.tool_calls)]
+    p += [f"provenance: {x} — every id the gold passes must have been shown to the agent first" for x in unseen_identifiers(prompts, g.s.episode.tools, run.transcript.tool_calls)]
     asks = task.asks_answer if task.asks_answer is not None else asks_for_answer(task.prompt)
     if (asks or not task.feasible) and not failed(g.reverify(None)):
         p.append("answer: the task passes with an empty final answer (its response verifiers must check "
@@ -249,7 +260,9 @@ def drop_gate(g: GoldRun) -> list[str]:
         except Exception:  # noqa: BLE001 - the trajectory breaks without this step: a failure too
             continue
         if not failed(run):
-            p.append(f"unverified write: dropping step {c.index + 1} ({c.name} {c.args}) still passes every verifier")
+            p.append(f"unverified write: dropping step {c.index + 1} ({c.name} {c.args}, "
+                     f"{g.task.path}:{g.task.solution[c.index].line}) still passes every verifier — dropping "
+                     "any single write step must fail the task")
     return p
 
 
@@ -270,7 +283,8 @@ def duplicate_gate(g: GoldRun) -> list[str]:
         s.verify(g.footprint)
         if not failed(s.run):
             return ["duplicates: replaying the gold's create steps "
-                    f"({', '.join(g.steps[i][0] for i in g.creating)}) twice adds rows and still passes"]
+                    f"({', '.join(g.steps[i][0] for i in g.creating)}) twice adds rows and still passes — "
+                    "doing a creation twice must fail the task"]
         return []
     finally:
         s.close()

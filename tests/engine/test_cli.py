@@ -61,7 +61,8 @@ def test_check_catches_every_kind_of_defect(bench, capsys):
     assert "demo-good" not in out
     assert "unverified write: dropping step 3 (add_ticket_comment" in out
     assert "noop: doing nothing passes every verifier of the task" in out
-    assert "the gold solution fails verifier 'impact raised' (line" in out and "expected" in out
+    assert "the gold solution fails verifier 'impact raised' (" in out and "demo-gold-fails.yaml:" in out
+    assert "expected 'low', got 'high'" in out
     assert "infeasible task, but the gold solution changes demo.audit_log, demo.ticket" in out
     assert "unknown table demo.audit_logs" in out
     assert "11 task file(s), 6 ok, 5 with problems" in out
