@@ -5,6 +5,11 @@ for an agent that blocks (a synchronous sleep, a blocking client): the engine wa
 timeout, then closes the episode (further calls are refused) and verifies the state as it stands.
 A thread cannot be killed; a blocked one is left to finish on its own as a daemon, unable to call
 tools.
+
+An agent made by an async fixture (pytest-asyncio) is bound to that fixture's event loop
+(`bind_loop`): its episodes then run on that loop, so the async clients it made there work. The
+loop is idle between pytest's steps; a `LoopHost` runs it in a thread of its own while at least one
+episode is on it, and stops it when none is, so pytest-asyncio finds it idle again.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import asyncio
 import inspect
 import threading
 import traceback
+import weakref
+from concurrent.futures import CancelledError as FutureCancelled
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +60,75 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}\n{tail}"[:4000]
 
 
+class LoopHost:
+    """Runs an idle event loop (an async fixture's) in a thread while episodes are on it."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self._lock = threading.Lock()
+        self._inflight = 0
+        self._thread: threading.Thread | None = None
+
+    def submit(self, coro: Any) -> Any:
+        """Schedule `coro` on the loop (starting the loop's thread if it is not running)."""
+        with self._lock:
+            if self._thread is None:
+                if self.loop.is_closed():
+                    coro.close()
+                    raise RuntimeError("the agent fixture's event loop is closed")
+                if self.loop.is_running():
+                    coro.close()
+                    raise RuntimeError("the agent fixture's event loop is running elsewhere (an episode "
+                                       "cannot be run on it now)")
+                self._thread = threading.Thread(target=self.loop.run_forever, name="eops-fixture-loop", daemon=True)
+                self._thread.start()
+            self._inflight += 1
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def release(self) -> None:
+        """One episode is off the loop; the last one stops the loop and waits until it is idle."""
+        with self._lock:
+            self._inflight -= 1
+            if self._inflight == 0 and self._thread is not None:
+                self.loop.call_soon_threadsafe(self.loop.stop)
+                self._thread.join()
+                self._thread = None
+
+
+_BOUND: "weakref.WeakKeyDictionary[Any, LoopHost]" = weakref.WeakKeyDictionary()
+_BOUND_STRONG: dict[int, tuple[Any, LoopHost]] = {}  # agents that cannot be weakly referenced
+_HOSTS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, LoopHost]" = weakref.WeakKeyDictionary()
+
+
+def bind_loop(agent: Any, loop: asyncio.AbstractEventLoop | None) -> None:
+    """Run this agent's episodes on `loop` (None: each on a loop of its own, the default)."""
+    if loop is None:
+        _BOUND.pop(agent, None) if _weakable(agent) else _BOUND_STRONG.pop(id(agent), None)
+        return
+    host = _HOSTS.get(loop)
+    if host is None:
+        host = _HOSTS[loop] = LoopHost(loop)
+    if _weakable(agent):
+        _BOUND[agent] = host
+    else:
+        _BOUND_STRONG[id(agent)] = (agent, host)
+
+
+def bound_loop(agent: Any) -> LoopHost | None:
+    if _weakable(agent):
+        return _BOUND.get(agent)
+    pair = _BOUND_STRONG.get(id(agent))
+    return pair[1] if pair is not None else None
+
+
+def _weakable(obj: Any) -> bool:
+    try:
+        weakref.ref(obj)
+    except TypeError:
+        return False
+    return True
+
+
 class AgentDrive:
     """An episode being driven in its own thread: `start()` returns at once, `wait()` blocks until the
     agent ends or its time is up (counted from the start, so episodes started ahead of their turn
@@ -63,6 +139,9 @@ class AgentDrive:
         self.out = AgentOutcome()
         self.done = threading.Event()
         self.started_at = 0.0
+        self._future: Any = None  # on a fixture's loop: the episode's future there
+        self._loop: asyncio.AbstractEventLoop | None = None  # on a loop of its own: that loop
+        self._task: asyncio.Task[Any] | None = None
 
     def start(self) -> "AgentDrive":
         import time
@@ -72,10 +151,36 @@ class AgentDrive:
         worker.start()
         return self
 
+    async def _own_loop(self) -> Any:
+        self._loop, self._task = asyncio.get_running_loop(), asyncio.current_task()
+        return await _run(self.agent, self.episode, self.gold, self.timeout)
+
+    def _on(self, host: LoopHost) -> Any:
+        self._future = host.submit(_run(self.agent, self.episode, self.gold, self.timeout))
+        try:
+            return self._future.result()
+        except FutureCancelled:
+            raise asyncio.CancelledError() from None
+        finally:
+            host.release()
+
+    def cancel(self) -> None:
+        """Cancel the agent's coroutine (an episode discarded before its turn)."""
+        if self.done.is_set():
+            return
+        if self._future is not None:
+            self._future.cancel()
+        elif self._loop is not None and self._task is not None:
+            try:
+                self._loop.call_soon_threadsafe(self._task.cancel)
+            except RuntimeError:  # its loop just ended: nothing left to cancel
+                pass
+
     def _main(self) -> None:
         out = self.out
+        host = bound_loop(self.agent)
         try:
-            out.answer = asyncio.run(_run(self.agent, self.episode, self.gold, self.timeout))
+            out.answer = self._on(host) if host is not None else asyncio.run(self._own_loop())
         except TimeoutError:
             out.timed_out = True
         except StepLimitReached as exc:

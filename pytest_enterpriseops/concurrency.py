@@ -3,7 +3,8 @@
 pytest still runs (and reports) the task items one at a time, in collection order. When item i's
 turn comes, the pool makes sure the next N-1 items of this process's queue have their episodes
 started too (each on its own thread, with its own timeout budget), then waits for item i's and
-hands it over for verification. Results of episodes that finish early wait for their turn. Under
+hands it over for verification (look-ahead keeps to items that see the same `eops_agent`
+definition, so an episode is never started with another directory's agent). Results of episodes that finish early wait for their turn. Under
 xdist the queue is the worker's own (`--dist load`: with `worksteal`, an episode started for an
 item that is then stolen is discarded). Tool calls, materializing and verifying take turns on
 the engine lock; only model time overlaps.
@@ -49,32 +50,49 @@ class EpisodePool:
         session.start_agent(agent)
         self.started[item.nodeid] = (session, agent)
 
-    def session_for(self, item: Any, agent: Any, options: Any) -> Any:
-        """Item's TaskSession with its episode finished (started now if it was not started ahead)."""
+    def take_session(self, item: Any, options: Any) -> Any:
+        """Item's TaskSession: the one started ahead of its turn, else a fresh one (not started)."""
+        from .runner import TaskSession
+
         pending = self.started.pop(item.nodeid, None)
-        if pending is not None and pending[1] is not agent:  # a conftest gave this item another agent
-            self._discard(pending[0])
-            pending = None
-        if pending is None:
-            self._start(item, agent, options)
-            pending = self.started.pop(item.nodeid)
+        if pending is not None:
+            return pending[0]
+        with ENGINE_LOCK:
+            return TaskSession(item.bench, item.task, item.run_index, options)
+
+    def finish(self, item: Any, session: Any, agent: Any, options: Any) -> None:
+        """Start item's episode (unless it was started ahead), start the next items' episodes, then
+        wait for item's episode to end."""
+        if getattr(session, "agent", None) is None:
+            session.start_agent(agent)
+        elif session.agent is not agent:  # cannot happen: look-ahead keeps to items with the same agent
+            raise RuntimeError(f"{item.nodeid}: its episode was started ahead with another agent")
+        mine = _agent_fixturedef(item)
         for nxt in self._upcoming(item):
-            if nxt.nodeid not in self.started and len(self.started) < self.size - 1:
+            if (nxt.nodeid not in self.started and len(self.started) < self.size - 1
+                    and _agent_fixturedef(nxt) is mine):
                 try:
                     self._start(nxt, agent, options)
                 except Exception:  # noqa: BLE001 - it will be tried again, and reported, in its own turn
                     pass
-        session = pending[0]
         session.finish_agent()
-        return session
 
     def _discard(self, session: Any) -> None:
+        drive = getattr(session, "_drive", None)
+        if drive is not None:
+            drive.cancel()  # off an async fixture's loop before that fixture is torn down
         channel(session.episode).close("this episode was discarded before its turn")
         with ENGINE_LOCK:
             session.close()
 
-    def close(self) -> None:
+    def close(self) -> None:  # idempotent
         """Discard episodes started for items that never got their turn (deselected, stolen, -x)."""
         for session, _ in list(self.started.values()):
             self._discard(session)
         self.started.clear()
+
+
+def _agent_fixturedef(item: Any) -> Any:
+    """The `eops_agent` definition an item sees (items that share it get the same session agent)."""
+    defs = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {}).get("eops_agent")
+    return defs[-1] if defs else None

@@ -13,8 +13,8 @@ import pytest
 
 from .keys import STATE_KEY
 
-# The fixtures (eops_agent, eops_db, eops_task_run, eops_episode_pool) live in their own plugin module.
-pytest_plugins = ["pytest_enterpriseops.fixtures"]
+# The fixtures live in their own module; pytest finds them here, among the plugin's attributes.
+from .fixtures import TASK_MARKER_HELP, eops_agent, eops_db, eops_episode_pool, eops_task_run  # noqa: F401,E402
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -72,6 +72,7 @@ def _count(text: str) -> int:
 def pytest_configure(config: pytest.Config) -> None:
     from .session_state import EopsState
 
+    config.addinivalue_line("markers", TASK_MARKER_HELP)
     state = EopsState(config)
     config.stash[STATE_KEY] = state
     config.pluginmanager.register(state, "enterpriseops-session")
