@@ -243,8 +243,8 @@ def noop_gate(bench: Benchmark, task: Task, footprint: Footprint) -> tuple[list[
     run = run_steps(bench, task, [], None, footprint)
     guards = [v.name for v in run.verifiers if v.passed and not v.builtin]
     if task.feasible and not failed(run, task_only=True):
-        return ["noop: doing nothing passes every verifier of the task (the built-in ones aside): nothing "
-                "checks that the work was done"], guards
+        return ["noop: doing nothing passes every verifier of the task (the built-in ones aside) — a feasible "
+                "task must fail when no work is done, or nothing checks that the work was done"], guards
     return [], guards
 
 
