@@ -144,6 +144,11 @@ def assign_labels(runs: list[Run]) -> None:
                 for r in runs:
                     if r.options.get(key) is not None:
                         r.label += f" {name}={r.options.get(key)}"
+        params = {tuple(r.options.get("agent_params") or ()) for r in runs}
+        if len(params) > 1:  # an ablation over --agent-param (e.g. reasoning_effort=low / high)
+            for r in runs:
+                if r.options.get("agent_params"):
+                    r.label += " " + " ".join(r.options["agent_params"])
     seen: dict[str, int] = {}
     for r in runs:
         seen[r.label] = seen.get(r.label, 0) + 1

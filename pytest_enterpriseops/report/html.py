@@ -84,14 +84,17 @@ def run_card(i: int, run: Run) -> str:
     preset = info.get("preset") if isinstance(info.get("preset"), dict) else {}
     rows = [("agent", run.agent)]
     if preset:
-        for key in ("provider", "model", "loop"):
-            if preset.get(key):
+        for key in ("provider", "model", "loop", "reasoning_effort", "thinking_budget", "thinking_level",
+                    "temperature"):
+            if preset.get(key) not in (None, ""):
                 rows.append((key, preset[key]))
+    if opts.get("agent_params"):  # --agent-param overrides of the preset (the preset rows are the effective values)
+        rows.append(("agent params", " ".join(map(str, opts["agent_params"]))))
     for key in OPTION_ORDER:
         if key in opts and opts[key] is not None:
             rows.append((key.replace("_", " "), opts[key]))
     for key, val in opts.items():
-        if key not in OPTION_ORDER and val is not None:
+        if key not in OPTION_ORDER and key != "agent_params" and val is not None:
             rows.append((key.replace("_", " "), val))
     commit = info.get("git_commit")
     rows.append(("commit", commit[:12] if commit else "–"))

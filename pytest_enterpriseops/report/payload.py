@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from .data import Run
+from .markdown import domain_policies, render_markdown
 from .metrics import failed_categories, verifier_counts
 
 CHUNK_RECORDS = 40          # task runs per detail chunk
@@ -19,6 +20,7 @@ MAX_RESULT_CHARS = 20_000   # a tool result longer than this (as JSON) is cut in
 MAX_TEXT_CHARS = 50_000     # model text / thinking / final answer
 MAX_DIFF_ROWS = 200         # rows per table and kind (added / removed / changed)
 SNIPPET = 400               # final-answer characters kept in the index for search
+MAX_FAILED_NAMES = 20       # failed verifier names kept in the index (the side-by-side view of a task)
 
 
 def pack(data: Any) -> str:
@@ -90,11 +92,12 @@ def index_entry(run_i: int, rec: dict[str, Any]) -> dict[str, Any]:
             "s": rec.get("steps") or 0, "vp": vp, "vt": vt, "fc": failed_categories(rec),
             "c": u.get("cost") or 0, "tk": (u.get("input_tokens") or 0) + (u.get("output_tokens") or 0),
             "fa": fa[:SNIPPET] if isinstance(fa, str) else None,
-            "e": (rec.get("error") or "")[:300] or None, "st": rec.get("stopped")}
+            "e": (rec.get("error") or "")[:300] or None, "st": rec.get("stopped"),
+            "fv": [str(v.get("name")) for v in rec.get("verifiers") or [] if v.get("passed") is False][:MAX_FAILED_NAMES]}
 
 
 def task_entry(rec: dict[str, Any]) -> dict[str, Any]:
-    return {"p": rec.get("prompt") or "", "d": rec["domain"], "ds": rec.get("domains") or [rec["domain"]],
+    return {"p": rec.get("prompt") or "", "pm": render_markdown(rec.get("prompt")), "d": rec["domain"], "ds": rec.get("domains") or [rec["domain"]],
             "g": rec.get("tags") or [], "f": bool(rec.get("feasible", True)), "gs": rec.get("gold_steps") or 0,
             "path": rec.get("path"), "line": rec.get("line")}
 
@@ -111,4 +114,6 @@ def build_payload(runs: list[Run]) -> tuple[str, list[str], dict[str, Any]]:
             details.append(detail(rec))
     chunks = [pack(details[j:j + CHUNK_RECORDS]) for j in range(0, len(details), CHUNK_RECORDS)]
     facts = {"records": len(index), "tasks": len(tasks), "chunk_records": CHUNK_RECORDS, "chunks": len(chunks)}
-    return pack({"tasks": tasks, "records": index}), chunks, facts
+    policies = {d: render_markdown(text) for d, text in
+                domain_policies(rec for run in runs for rec in run.records).items()}
+    return pack({"tasks": tasks, "records": index, "policies": policies}), chunks, facts

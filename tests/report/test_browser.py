@@ -149,3 +149,77 @@ def test_deep_link_from_the_comparison_opens_the_task(browser, saved_runs, tmp_p
     open_rows = browser.find_elements(By.CSS_SELECTOR, ".task.open")
     assert len(open_rows) == 1 and open_rows[0].get_attribute("data-task") == "demo-close-resolved"
     assert js_errors(browser) == []
+
+
+def _in_view_below_the_sticky_bars(driver, css: str) -> bool:
+    return driver.execute_script("""
+        const el = document.querySelector(arguments[0]);
+        const r = el.getBoundingClientRect();
+        const bars = [document.querySelector('header.top'), document.getElementById('filters')]
+            .map((b) => b.getBoundingClientRect().bottom);
+        return r.top >= Math.max(...bars) - 1 && r.top < window.innerHeight;""", css)
+
+
+def test_one_task_side_by_side_across_runs_and_its_links(browser, saved_runs, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    report = write_report([saved_runs["oracle"], saved_runs["noop"]], tmp_path / "report.html")
+    d = browser
+    d.set_window_size(1400, 900)
+    d.get(report.as_uri() + "#task=0/demo-close-resolved")
+    wait(d, "return document.querySelector('.task.open .across-runs') !== null")
+    table = d.find_element(By.CSS_SELECTOR, ".task.open .across-runs table")
+    rows = table.find_elements(By.CSS_SELECTOR, "tbody tr")
+    assert [(r.get_attribute("data-run"), r.get_attribute("data-k"), r.get_attribute("data-outcome")) for r in rows] \
+        == [("0", "1", "passed"), ("1", "1", "failed"), ("1", "2", "failed"), ("1", "3", "failed")]
+    noop = load_run(saved_runs["noop"])
+    failed = [v["name"] for r in noop.records if r["task_id"] == "demo-close-resolved" and r["run_index"] == 3
+              for v in r["verifiers"] if v["passed"] is False]
+    assert failed and rows[3].find_element(By.CSS_SELECTOR, "td.fv").text.startswith(failed[0])
+    assert "here" in rows[0].get_attribute("class")
+    # the link of noop's third run opens that task run's transcript, in view
+    d.execute_script("arguments[0].click()", rows[3].find_element(By.TAG_NAME, "a"))
+    wait(d, "return location.hash === '#task=1/demo-close-resolved/r3'")
+    wait(d, "const o = document.querySelectorAll('.task.open'); return o.length === 1 && "
+            "DATA_K(o[0]) === '3' && o[0].querySelector('.transcript') !== null".replace(
+                "DATA_K(o[0])", "o[0].querySelector('.task-id .rk').textContent.slice(1)"))
+    assert _in_view_below_the_sticky_bars(d, ".task.open")
+    assert js_errors(d) == []
+
+
+def test_deep_link_scrolls_the_task_into_view_below_the_figures(browser, saved_runs, tmp_path):
+    report = write_report([saved_runs["oracle"], saved_runs["noop"]], tmp_path / "report.html")  # with figures
+    d = browser
+    d.set_window_size(1400, 800)
+    d.get("about:blank")
+    d.get(report.as_uri() + "#task=1/demo-triage-network/r2")
+    wait(d, "return document.querySelector('.task.open.linked .verifiers-section') !== null")
+    assert d.execute_script("return window.scrollY") > 500  # below the runs, summary and figures
+    assert _in_view_below_the_sticky_bars(d, ".task.open")
+    assert d.execute_script("return document.querySelector('.task.open .task-id').textContent") \
+        == "demo-triage-networkr2"
+    assert js_errors(d) == []
+
+
+def test_markdown_prompt_and_policy_render_and_task_html_does_not_run(browser, saved_runs, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    from .test_polish import HOSTILE, with_prompt
+
+    run = with_prompt(saved_runs["noop"], tmp_path / "noop", HOSTILE)
+    report = write_report([run], tmp_path / "report.html", figures=False)
+    d = browser
+    d.get(report.as_uri() + "#task=0/demo-close-resolved")
+    wait(d, "return document.querySelector('.task.open .prompt') !== null")
+    prompt = d.find_element(By.CSS_SELECTOR, ".task.open .prompt")
+    assert prompt.find_element(By.TAG_NAME, "strong").text == "Close"
+    assert len(prompt.find_elements(By.TAG_NAME, "li")) == 2
+    assert prompt.find_elements(By.TAG_NAME, "img") == [] and prompt.find_elements(By.TAG_NAME, "script") == []
+    assert "<script>window.__pwned = 1</script>" in prompt.text  # shown as text
+    assert [a.get_attribute("href") for a in prompt.find_elements(By.TAG_NAME, "a")] == ["https://example.com/a?b=1&c=2"]
+    assert d.execute_script("return window.__pwned === undefined")
+    policy = d.find_element(By.CSS_SELECTOR, ".task.open details.policy")
+    policy.find_element(By.TAG_NAME, "summary").click()
+    assert policy.find_element(By.CSS_SELECTOR, ".md h1").text == "Demo helpdesk policy"
+    assert len(policy.find_elements(By.CSS_SELECTOR, ".md li")) >= 3
+    assert js_errors(d) == []

@@ -8,6 +8,7 @@
   let DATA = null;        // {tasks: {id: {...}}, records: [...]}
   let HAY = [];           // lowercased search text per record
   let VIEW = [];          // indices of records that match the filters
+  let BYTASK = null;      // task id -> indices of its records (all runs), built on first use
   const chunks = new Map();
   const state = { q: "", run: "", domain: "", tag: "", outcome: "", cat: "", sort: "id", shown: PAGE };
   const statusEl = document.getElementById("task-status");
@@ -225,13 +226,50 @@
       fact("file", t.path ? `${t.path}${t.line ? ":" + t.line : ""}` : null)));
     if (d.error) out.push(h("section", null, h("h4", null, "Harness error"), h("div", { class: "box error" }, d.error)));
     if (d.stopped) out.push(h("div", { class: "note warn" }, "The agent stopped early: " + d.stopped));
-    out.push(h("section", null, h("h4", null, "Prompt"), h("div", { class: "box" }, t.p.trim())));
+    const runs = recordsOf(r.t);
+    if (runs.length > 1) out.push(renderAcrossRuns(r, runs));
+    // prompt and policy: markdown rendered by the report writer with raw HTML escaped (report/markdown.py)
+    out.push(h("section", null, h("h4", null, "Prompt"),
+      t.pm ? h("div", { class: "box md prompt", html: t.pm }) : h("div", { class: "box" }, t.p.trim())));
+    const pol = t.ds.filter((dn) => DATA.policies && DATA.policies[dn]);
+    if (pol.length) out.push(h("section", { class: "policy-section" }, pol.map((dn) =>
+      h("details", { class: "policy" }, h("summary", null, `Policy — ${dn} (the agent's system prompt)`),
+        h("div", { class: "box md", html: DATA.policies[dn] })))));
     out.push(h("section", null, h("h4", null, "Final answer"),
       d.final_answer ? h("div", { class: "box answer" }, d.final_answer) : h("div", { class: "muted" }, "(no final answer)")));
     out.push(renderVerifiers(d.verifiers || []));
     out.push(renderDiff(d.diff || {}));
     out.push(renderTranscript(d.transcript || []));
     return out;
+  }
+  // every task run of one task, across all runs of the report and all [rN], side by side
+  function recordsOf(id) {
+    if (!BYTASK) {
+      BYTASK = new Map();
+      DATA.records.forEach((x, i) => { if (!BYTASK.has(x.t)) BYTASK.set(x.t, []); BYTASK.get(x.t).push(i); });
+    }
+    return BYTASK.get(id) || [];
+  }
+  function renderAcrossRuns(cur, idxs) {
+    const t = DATA.tasks[cur.t];
+    const rows = idxs.map((i) => {
+      const x = DATA.records[i];
+      const here = x === cur;
+      const more = x.vt - x.vp - x.fv.length;
+      return h("tr", { class: here ? "here" : null, "data-run": x.r, "data-k": x.k, "data-outcome": x.o },
+        h("td", null, runChip(x.r)), h("td", null, `r${x.k}`),
+        h("td", null, h("span", { class: "badge " + x.o }, x.o.replace("_", " "))),
+        h("td", { class: "num" }, `${x.s}/${t.gs}`), h("td", { class: "num" }, `${x.vp}/${x.vt}`),
+        h("td", { class: "fv" }, x.fv.length ? x.fv.join("; ") + (more > 0 ? ` (+${more})` : "") : x.e ? x.e : "–"),
+        h("td", { class: "num" }, money(x.c)),
+        h("td", null, here ? h("span", { class: "muted" }, "this one")
+          : h("a", { href: `#task=${x.r}/${encodeURIComponent(x.t)}/r${x.k}` }, "transcript")));
+    });
+    return h("section", { class: "across-runs" }, h("h4", null, `Across runs — ${idxs.length} task runs of this task`),
+      h("div", { class: "scroll" }, h("table", { class: "summary across" },
+        h("thead", null, h("tr", null, ["run", "", "outcome", "steps (gold)", "verifiers", "failed verifiers", "cost", ""]
+          .map((x) => h("th", null, x)))),
+        h("tbody", null, rows))));
   }
   function renderVerifiers(vs) {
     const sec = h("section", { class: "verifiers-section" },
@@ -328,14 +366,36 @@
         result));
   }
 
-  // -- deep links: #task=<run>/<task id> -------------------------------------
-  function openFromHash() {
-    const m = /^#task=(\d+)\/(.+)$/.exec(location.hash);
+  // -- deep links: #task=<run>/<task id>[/r<k>] ------------------------------
+  // The row is opened, its detail rendered and the images above it laid out before it is scrolled to,
+  // below the sticky header and filter bar (which would otherwise cover it).
+  function stickyOffset() {
+    let top = 0;
+    for (const el of [document.querySelector("header.top"), filtersEl]) {
+      const st = el && getComputedStyle(el);  // where it sticks, not where it is now (it may be far below)
+      if (st && st.position === "sticky") top = Math.max(top, (parseFloat(st.top) || 0) + el.offsetHeight);
+    }
+    return top + 8;
+  }
+  async function imagesLaidOut() {
+    await Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null))));
+    await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+  }
+  async function openFromHash() {
+    const m = /^#task=(\d+)\/([^/]+?)(?:\/r(\d+))?$/.exec(location.hash);
     if (!m || !DATA) return;
-    const run = m[1], id = decodeURIComponent(m[2]);
+    const run = m[1], id = decodeURIComponent(m[2]), k = m[3];
     setFilters({ q: id.toLowerCase(), run: META.runs.length > 1 ? run : "" });
-    const row = [...listEl.querySelectorAll(".task")].find((el) => el.dataset.task === id);
-    if (row) { toggleRow(row, Number(row.dataset.index)); row.scrollIntoView({ block: "start" }); }
+    const rows = [...listEl.querySelectorAll(".task")].filter((el) => el.dataset.task === id &&
+      (META.runs.length < 2 || String(DATA.records[Number(el.dataset.index)].r) === run));
+    const row = rows.find((el) => k == null || String(DATA.records[Number(el.dataset.index)].k) === k) || rows[0];
+    if (!row) return;
+    for (const o of listEl.querySelectorAll(".task.open")) if (o !== row) toggleRow(o, Number(o.dataset.index));
+    if (!row.classList.contains("open")) await toggleRow(row, Number(row.dataset.index));
+    await imagesLaidOut();
+    row.style.scrollMarginTop = stickyOffset() + "px";
+    row.scrollIntoView({ block: "start" });
+    row.classList.add("linked");
   }
   document.addEventListener("click", (e) => {
     const a = e.target.closest("a[data-filter-domain]");
