@@ -96,9 +96,10 @@ class LiveProgress:
         try:
             return (yield)
         finally:
-            self.draw(force=True)
-            self.tr.write("\n")
-            self.tr.currentfspath = None
+            if self._width:  # drawn at least once (not when collection errors stopped the run before it began)
+                self.draw(force=True)
+                self.tr.write("\n")
+                self.tr.currentfspath = None
             self.active = False
 
     @pytest.hookimpl(wrapper=True)
