@@ -56,11 +56,14 @@ def bench_call_overhead(calls: int) -> list[str]:
     try:
         inproc = _in_process_ms(s.episode, tool, args, calls // 2)
         url, token = asyncio.run(hub().open(s.episode))
+        loop = hub()._runner.loop  # the hub's thread: its CPU time per call is what the server adds
+        cpu = _thread_cpu(loop)
         proc = subprocess.run([sys.executable, str(Path(__file__).parent / "mcp_client_timer.py"), url, tool,
                                json.dumps(args), str(calls)], capture_output=True, text=True, timeout=600)
         if proc.returncode != 0:
             raise RuntimeError(proc.stderr[-2000:])
         over = json.loads(proc.stdout)["ms"]
+        server_cpu = (_thread_cpu(loop) - cpu) / (calls + 1) * 1000
         asyncio.run(hub().close(token))
         inproc += _in_process_ms(s.episode, tool, args, calls - calls // 2)
     finally:
@@ -68,7 +71,17 @@ def bench_call_overhead(calls: int) -> list[str]:
         hub().stop()
     a, b = statistics.median(inproc), statistics.median(over)
     return [ratio_line(f"MCP tool call over an in-process call, median added ({calls} calls each)", b - a, 3, "ms"),
-            f"        in-process {a:.2f} ms, over MCP {b:.2f} ms (MCP p90 {statistics.quantiles(over, n=10)[-1]:.2f} ms)"]
+            f"        in-process {a:.2f} ms, over MCP {b:.2f} ms (MCP p90 {statistics.quantiles(over, n=10)[-1]:.2f} ms); "
+            f"the server's CPU per MCP call {server_cpu:.2f} ms, tool included"]
+
+
+def _thread_cpu(loop) -> float:
+    """CPU seconds used so far by the thread running `loop`."""
+    import concurrent.futures
+
+    fut: concurrent.futures.Future = concurrent.futures.Future()
+    loop.call_soon_threadsafe(lambda: fut.set_result(time.thread_time()))
+    return fut.result(10)
 
 
 def bench_exec_overhead(tasks: int) -> list[str]:

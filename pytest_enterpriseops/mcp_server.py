@@ -31,18 +31,18 @@ def build_server(episode: Any, on_finish: Callable[[str], None] | None = None,
     import mcp_types as types
     from mcp.server import Server
 
-    specs = {s["name"]: s for s in episode.tools}
+    tools = [types.Tool(name=s["name"], description=s.get("description") or "",
+                        input_schema=s.get("parameters") or {"type": "object", "properties": {}})
+             for s in episode.tools]
+    if on_finish is not None:
+        tools.append(types.Tool(name=FINISH_TOOL, description="End the episode with your final answer.",
+                                input_schema={"type": "object", "required": ["answer"],
+                                              "properties": {"answer": {"type": "string",
+                                                                        "description": "Your final answer."}}}))
+    listing = types.ListToolsResult(tools=tools)  # built once: the SDK also looks it up on every tools/call
 
     async def list_tools(ctx: Any, params: Any) -> Any:
-        tools = [types.Tool(name=s["name"], description=s.get("description") or "",
-                            input_schema=s.get("parameters") or {"type": "object", "properties": {}})
-                 for s in specs.values()]
-        if on_finish is not None:
-            tools.append(types.Tool(name=FINISH_TOOL, description="End the episode with your final answer.",
-                                    input_schema={"type": "object", "required": ["answer"],
-                                                  "properties": {"answer": {"type": "string",
-                                                                            "description": "Your final answer."}}}))
-        return types.ListToolsResult(tools=tools)
+        return listing
 
     async def call_tool(ctx: Any, params: Any) -> Any:
         name, args = params.name, dict(params.arguments or {})
@@ -86,7 +86,8 @@ class _UvicornThread:
         import uvicorn
 
         self.sock = sock
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", interface="asgi3"))
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", interface="asgi3",
+                                                    access_log=False, proxy_headers=False))
         self.loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
