@@ -128,3 +128,13 @@ def test_resume_with_other_params_is_refused(bench, pytester, api_key):
                                  "--eops-out", "out", "--eops-resume")
     assert res.ret == pytest.ExitCode.USAGE_ERROR
     res.stderr.fnmatch_lines(["*agent_params=?'reasoning_effort=low'? (now ?'reasoning_effort=high'?)*"])
+
+
+def test_the_response_cache_keys_on_the_effective_parameters():
+    from pytest_enterpriseops.agents.llm.presets import parse_preset
+
+    raw = {"name": "p", "provider": "openai", "model": "m", "reasoning_effort": "low"}
+    base = parse_preset(raw).fingerprint()
+    high = parse_preset(apply_params(raw, {"reasoning_effort": "high"})).fingerprint()
+    assert base["reasoning_effort"] == "low" and high["reasoning_effort"] == "high" and base != high
+    assert parse_preset(apply_params(raw, {"retry.max_attempts": 2})).fingerprint() == base
