@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 FIXTURE = Path(__file__).parents[1] / "fixture_bench"
 TASK = FIXTURE / "tasks" / "demo" / "demo-raise-priority.yaml"
 EOPS = [sys.executable, "-m", "pytest_enterpriseops.cli.main"]
@@ -28,31 +30,26 @@ async def _play(client) -> str:
     return "ok"
 
 
-def test_serve_over_stdio_with_the_sdk_client(tmp_path):
+@pytest.mark.asyncio
+async def test_serve_over_stdio_with_the_sdk_client(tmp_path):
     from mcp import Client, StdioServerParameters
     from mcp.client.stdio import stdio_client
 
     err = tmp_path / "stderr.txt"
     params = StdioServerParameters(command=sys.executable, args=["-m", "pytest_enterpriseops.cli.main", "serve", str(TASK)],
                                    env={**os.environ, "EOPS_CACHE_DIR": str(tmp_path / "cache")}, cwd=str(FIXTURE))
-
-    async def main():
-        with open(err, "w") as f:  # the server's stderr: the prompt, then the verdict
-            async with Client(stdio_client(params, errlog=f)) as c:
-                result = await _play(c)
-            await asyncio.sleep(0)
-        return result
-
-    assert asyncio.run(main()) == "ok"
+    with open(err, "w") as f:  # the server's stderr: the prompt, then the verdict
+        async with Client(stdio_client(params, errlog=f)) as c:
+            assert await _play(c) == "ok"
     for _ in range(100):  # the server verifies after `finish` and exits
         if "verdict" in err.read_text():
             break
-        import time
-        time.sleep(0.1)
+        await asyncio.sleep(0.1)
     assert "verdict: PASSED" in err.read_text()
 
 
-def test_serve_over_http_prints_the_verdict(tmp_path):
+@pytest.mark.asyncio
+async def test_serve_over_http_prints_the_verdict(tmp_path):
     from mcp import Client
 
     proc = subprocess.Popen([*EOPS, "serve", str(TASK), "--http", "0"], cwd=FIXTURE, stderr=subprocess.PIPE, text=True,
@@ -65,14 +62,10 @@ def test_serve_over_http_prints_the_verdict(tmp_path):
                 url = m.group(1)
                 break
         assert url, "no URL printed"
-
-        async def main():
-            async with Client(url) as c:
-                return await _play(c)
-
-        assert asyncio.run(main()) == "ok"
-        rest = proc.stderr.read()
-        assert proc.wait(60) == 0, rest
+        async with Client(url) as c:
+            assert await _play(c) == "ok"
+        rest = await asyncio.to_thread(proc.stderr.read)
+        assert await asyncio.to_thread(proc.wait, 60) == 0, rest
         assert "verdict: PASSED" in rest and "impact raised" in rest
     finally:
         proc.kill()
