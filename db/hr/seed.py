@@ -364,7 +364,8 @@ def seed(db) -> None:
             role = "manager"
         users.append({"user_id": f"USR{k + 1:04d}", "person_id": e["person_id"], "employee_id": e["employee_id"],
                       "role": role, "active": e["status"] != "terminated",
-                      "last_login": None if e["status"] == "terminated" else ts(TODAY - dt.timedelta(days=rng.randint(0, 20)), rng)})
+                      "last_login": None if e["status"] == "terminated" else min(ts(TODAY - dt.timedelta(days=rng.randint(0, 20)), rng),
+                                                                                   NOW - dt.timedelta(minutes=7))})
     db.insert("hr.hr_user", users)
 
     # ---- department profiles -------------------------------------------------
@@ -561,12 +562,12 @@ def seed(db) -> None:
             "description": T.case_description(cid, t["category_id"], t["name"]), "opened_at": opened, "due_at": opened + dt.timedelta(days=sla),
             "resolved_at": resolved, "resolution_code": rng.choice(["fulfilled", "fulfilled", "information_provided"]) if done else None,
             "resolution_notes": T.resolution_notes(f"{cid}-resolution", t["category_id"]) if done else None,
-            "updated_at": resolved or opened + dt.timedelta(hours=3)})
+            "updated_at": resolved or min(opened + dt.timedelta(hours=3), NOW - dt.timedelta(minutes=10))})
         keep_stream(fake.sentence(nb_words=14), fake.sentence(nb_words=8) if done else None)
         for j in range(rng.choice([0, 1, 1, 2])):
             notes.append({"note_id": f"NOTE{len(notes) + 1:05d}", "case_id": cid,
                           "author_id": "P" + (assignee or "EMP0185")[3:], "note_type": rng.choice(["work_note", "comment"]),
-                          "body": None, "created_at": opened + dt.timedelta(hours=4 + j)})
+                          "body": None, "created_at": min(opened + dt.timedelta(hours=4 + j), NOW - dt.timedelta(minutes=10))})
             notes[-1]["body"] = T.case_note(notes[-1]["note_id"], t["category_id"], notes[-1]["note_type"])
             keep_stream(fake.sentence(nb_words=12))
     db.insert("hr.hr_case", cases)

@@ -226,6 +226,17 @@ CREATE TABLE itsm.maintenance_window (
     created_by   VARCHAR REFERENCES itsm.sys_user(user_id)
 );
 
+-- What a business service is sold/supported as: tiers of one service (a business_service CI).
+CREATE TABLE itsm.service_offering (
+    offering_id      VARCHAR PRIMARY KEY,                 -- SO0001
+    service_ci_id    VARCHAR NOT NULL REFERENCES itsm.configuration_item(ci_id),
+    name             VARCHAR NOT NULL UNIQUE,
+    tier             VARCHAR NOT NULL CHECK (tier IN ('gold', 'silver', 'bronze')),
+    support_group_id VARCHAR NOT NULL REFERENCES itsm.user_group(group_id),
+    status           VARCHAR NOT NULL CHECK (status IN ('active', 'retired')),
+    description      VARCHAR NOT NULL
+);
+
 CREATE TABLE itsm.incident (
     incident_id         VARCHAR PRIMARY KEY,          -- INC_0001
     number              VARCHAR NOT NULL UNIQUE,      -- INC0010001
@@ -254,7 +265,21 @@ CREATE TABLE itsm.incident (
     opened_at           TIMESTAMP NOT NULL,
     resolved_at         TIMESTAMP,
     closed_at           TIMESTAMP,
-    updated_at          TIMESTAMP NOT NULL
+    updated_at          TIMESTAMP NOT NULL,
+    location_id         VARCHAR REFERENCES org.location(location_id),             -- where the issue is
+    business_service_id VARCHAR REFERENCES itsm.configuration_item(ci_id),        -- a business_service CI
+    service_offering_id VARCHAR REFERENCES itsm.service_offering(offering_id),
+    escalated           BOOLEAN NOT NULL DEFAULT false,
+    escalation_reason   VARCHAR CHECK (escalation_reason IN ('sla_breach', 'vip_caller', 'business_impact', 'customer_request'))
+);
+
+-- Further configuration items an incident affects (the main one is incident.ci_id).
+CREATE TABLE itsm.incident_ci (
+    incident_id VARCHAR NOT NULL REFERENCES itsm.incident(incident_id),
+    ci_id       VARCHAR NOT NULL REFERENCES itsm.configuration_item(ci_id),
+    added_by    VARCHAR NOT NULL REFERENCES itsm.sys_user(user_id),
+    added_at    TIMESTAMP NOT NULL,
+    PRIMARY KEY (incident_id, ci_id)
 );
 
 CREATE TABLE itsm.task_sla (
@@ -297,6 +322,7 @@ CREATE TABLE itsm.incident_kb (
     article_id   VARCHAR NOT NULL REFERENCES itsm.kb_article(article_id),
     attached_by  VARCHAR REFERENCES itsm.sys_user(user_id),
     attached_at  TIMESTAMP NOT NULL,
+    purpose      VARCHAR NOT NULL DEFAULT 'applied' CHECK (purpose IN ('suggested', 'applied', 'resolution')),
     PRIMARY KEY (incident_id, article_id)
 );
 
@@ -366,7 +392,7 @@ CREATE TABLE itsm.notification (
     problem_id      VARCHAR REFERENCES itsm.problem(problem_id),
     change_id       VARCHAR REFERENCES itsm.change_request(change_id),
     request_id      VARCHAR REFERENCES itsm.service_request(request_id),
-    notification_type VARCHAR NOT NULL CHECK (notification_type IN ('caller_update', 'resolution', 'approval_request', 'major_incident', 'assignment', 'change_outcome', 'request_update', 'general')),
+    notification_type VARCHAR NOT NULL CHECK (notification_type IN ('caller_update', 'resolution', 'approval_request', 'major_incident', 'assignment', 'change_outcome', 'request_update', 'general', 'escalation')),
     subject         VARCHAR NOT NULL,
     body            VARCHAR NOT NULL,
     sent_at         TIMESTAMP NOT NULL

@@ -128,10 +128,31 @@ ISSUES = {
     "telephony": ["Desk phone no dial tone", "Meeting room screen not sharing"],
     "inquiry": ["How do I request a new laptop?", "Question about software policy"],
 }
+KB_REVISIONS = ["updated", "2024 edition", "v2", "revised", "copy", "older version", "rev. 3"]
 CAT_CLASS = {"network": ["network_device", "business_service"], "server": ["server"], "database": ["database"],
              "application.erp": ["application"], "application.crm": ["application"], "application.portal": ["application"],
              "email": ["application", "business_service"], "telephony": ["application"], "security": ["server"],
              "hardware.printer": ["application"]}
+
+
+TIERS = {1: ("gold", "silver"), 2: ("silver", "bronze"), 3: ("bronze",), 4: ("bronze",)}
+TIER_TEXT = {"gold": "24x7 support, 15-minute response for priority 1", "silver": "business hours plus on-call for priority 1-2",
+             "bronze": "business hours, next-business-day response"}
+
+
+def _offerings(service_ids: dict[str, str]) -> list[dict]:
+    """The offerings of each business service (its support tiers); Email and VPN each keep a retired one."""
+    rows = []
+    for sname, crit, sgroup, _apps in SERVICES:
+        tiers = list(TIERS[crit]) + (["bronze"] if sname in ("Email Service", "Corporate VPN") else [])
+        for k, tier in enumerate(tiers):
+            retired = k == len(tiers) - 1 and sname in ("Email Service", "Corporate VPN")
+            label = f"{sname} - {tier.title()}" + (" (legacy)" if retired else "")
+            rows.append({"offering_id": f"SO{len(rows) + 1:04d}", "service_ci_id": service_ids[sname], "name": label,
+                         "tier": tier, "support_group_id": sgroup, "status": "retired" if retired else "active",
+                         "description": f"{sname}, {tier} tier: {TIER_TEXT[tier]}." + (" No longer sold; do not use for new incidents."
+                                                                                        if retired else "")})
+    return rows
 
 
 def _ts(d: dt.datetime) -> dt.datetime:
@@ -292,6 +313,7 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
         add_ci(f"old-srv-{i:02d}", "server", 4, "GRP0005", os_="Windows Server 2012", status="retired")
     db.insert("itsm.configuration_item", cis)
     db.insert("itsm.ci_relationship", rels)
+    db.insert("itsm.service_offering", _offerings(service_ids))
     ci_by_class: dict[str, list[dict]] = {}
     for c in cis:
         if c["status"] != "retired" and c["environment"] == "production":
@@ -358,8 +380,7 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
         author = rng.choice(agents_all)
         reviewer = rng.choice([r for r in reviewers if r != author]) if state in ("published", "retired") else None
         pub = created + dt.timedelta(days=rng.randint(1, 10)) if state in ("published", "retired") else None
-        title = title + ("" if i < 100 else f" ({fake.word()})")
-        fake.paragraphs(2)  # drawn and dropped: keeps the random words of later titles as they always were
+        title = title + ("" if i < 100 else f" ({KB_REVISIONS[i % len(KB_REVISIONS)]})")  # later copies of a guide
         kbs.append({"article_id": f"KB_{i:04d}", "number": f"KB{20000 + i:07d}", "title": title,
                     "body": T.kb_body(f"KB_{i:04d}", title, cat), "category_id": cat, "state": state,
                     "visibility": "internal" if rng.random() < 0.35 else "public", "author_id": author, "reviewer_id": reviewer,
@@ -560,14 +581,22 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
                 and (x["state"] == m["state"] or (m["state"] == "closed" and x["state"] in ("closed",)))]
         for k in kids[:4]:
             k["parent_incident_id"] = m["incident_id"]
+    loc_of = {uid[p["person_id"]]: p["location_id"] for p in people if p["person_id"] in uid}
+    for x in incidents:  # where the caller works, and the business service behind the affected application
+        x["location_id"] = loc_of.get(x["caller_id"])
+        x["business_service_id"] = service_of_app.get(x["ci_id"])
     db.insert("itsm.incident", incidents)
+    db.insert("itsm.incident_ci", [
+        {"incident_id": x["incident_id"], "ci_id": srv, "added_by": x["assigned_to"] or x["opened_by"],
+         "added_at": x["opened_at"] + dt.timedelta(minutes=20)}
+        for x in incidents if x["priority"] <= 2 and x["ci_id"] in app_servers for srv in app_servers[x["ci_id"]][:2]])
     db.insert("itsm.task_sla", tslas)
     published = [k for k in kbs if k["state"] == "published"]
     for x in incidents:
         if x["state"] in ("resolved", "closed") and rng.random() < 0.12:
             k = rng.choice(published)
             incident_kb.append({"incident_id": x["incident_id"], "article_id": k["article_id"], "attached_by": x["assigned_to"],
-                                "attached_at": x["resolved_at"]})
+                                "attached_at": x["resolved_at"], "purpose": "resolution"})
     db.insert("itsm.incident_kb", incident_kb)
 
     # -- changes ----------------------------------------------------------------------------
@@ -649,6 +678,7 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
             planned_start = NOW - dt.timedelta(days=rng.randint(1, 80), hours=rng.randint(0, 20))
             planned_end = planned_start + dt.timedelta(hours=2)
         created = planned_start - dt.timedelta(days=rng.randint(3, 12)) if ctype != "emergency" else planned_start - dt.timedelta(hours=1)
+        created = min(created, NOW - dt.timedelta(days=2, hours=i % 20))  # changes planned far ahead were raised already
         if planned_end < NOW:
             state = rng.choices(["closed", "canceled", "review"], [85, 8, 7])[0]
         else:

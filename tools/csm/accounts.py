@@ -39,6 +39,8 @@ def csm_search_accounts(ctx: Ctx, query: str | None = None, account_type: Litera
                         partner_account_id: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search accounts by (partial) name or account number, type, region, country, status or partner.
 
+    Default order: by account id, ascending.
+
     Args:
         query: Part of the account name or its number (ACCT....); case-insensitive.
         account_type: customer or partner.
@@ -143,6 +145,8 @@ def csm_search_sites(ctx: Ctx, query: str | None = None, account_id: str | None 
                      city: str | None = None, region: Region | None = None, active: bool | None = None,
                      limit: int = 20, offset: int = 0) -> dict:
     """Search customer sites by (partial) name, city or country, or by account.
+
+    Default order: by site id, ascending.
 
     Args:
         query: Part of the site name, city or country (e.g. 'India', 'Pune', 'Acme').

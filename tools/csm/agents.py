@@ -25,6 +25,8 @@ def csm_list_groups(ctx: Ctx, tier: int | None = None, region: Literal["AMER", "
                     active: bool | None = None, query: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """List assignment groups (support tiers and queues).
 
+    Default order: by group id, ascending.
+
     Args:
         tier: 1, 2 or 3.
         region: AMER, EMEA, APAC or GLOBAL.
@@ -141,6 +143,8 @@ def csm_search_agents(ctx: Ctx, query: str | None = None, group_id: str | None =
     """Search support agents by (partial) name or email, group, skill, availability, tier or active flag.
     With skill_id, each agent's level in that skill is returned as skill_level.
 
+    Default order: by person id, ascending.
+
     Args:
         query: Part of the agent's name or email.
         group_id: Only members of this group.
@@ -177,6 +181,8 @@ def csm_search_agents(ctx: Ctx, query: str | None = None, group_id: str | None =
 def csm_search_people(ctx: Ctx, query: str, limit: int = 20, offset: int = 0) -> dict:
     """Search the company directory (org persons, employees) by (partial) name or email, e.g. to find a colleague
     to onboard as a support agent. Shows whether each person is already a support agent.
+
+    Default order: by person id, ascending.
 
     Args:
         query: Part of the person's name or email.
@@ -278,6 +284,8 @@ def csm_deactivate_agent(ctx: Ctx, person_id: str) -> dict:
 def csm_list_skills(ctx: Ctx, category: Literal["product", "language", "soft"] | None = None,
                     query: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """List skills (product expertise, languages, soft skills).
+
+    Default order: by skill id, ascending.
 
     Args:
         category: product, language or soft.

@@ -46,6 +46,8 @@ def csm_search_assets(ctx: Ctx, serial_contains: str | None = None, query: str |
     """Search the install base. Supports partial serial numbers ('ending in 9300' -> serial_contains='9300')
     and free text matching the asset name, site name, city, country or account name.
 
+    Default order: by asset id, ascending.
+
     Args:
         serial_contains: Part of the serial number (any position), case-insensitive.
         query: Free text matched against asset name, site name/city/country and account name.

@@ -37,6 +37,8 @@ def csm_list_case_tasks(ctx: Ctx, case_id: str | None = None, assigned_to: str |
                         number: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """List case tasks by case, assignee, group, state or number.
 
+    Default order: by task id, ascending.
+
     Args:
         case_id: Only tasks of this case.
         assigned_to: Only tasks assigned to this agent (P....).

@@ -37,6 +37,8 @@ def csm_search_contacts(ctx: Ctx, query: str | None = None, account_id: str | No
                         limit: int = 20, offset: int = 0) -> dict:
     """Search customer contacts by (partial) name or email, account, site, role or active flag.
 
+    Default order: by contact id, ascending.
+
     Args:
         query: Part of the full name or email; case-insensitive.
         account_id: Only contacts of this account.

@@ -30,6 +30,8 @@ def csm_search_contracts(ctx: Ctx, account_id: str | None = None, number: str | 
                          limit: int = 20, offset: int = 0) -> dict:
     """Search contracts by account, number or state.
 
+    Default order: by contract id, ascending.
+
     Args:
         account_id: Only contracts of this account.
         number: Exact contract number (CNTR.....).
@@ -96,6 +98,8 @@ def csm_search_entitlements(ctx: Ctx, account_id: str | None = None,
                             product_id: str | None = None, contract_id: str | None = None,
                             limit: int = 20, offset: int = 0) -> dict:
     """Search entitlements by account, state, product or contract.
+
+    Default order: by entitlement id, ascending.
 
     Args:
         account_id: Only entitlements of this account.

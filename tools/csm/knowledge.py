@@ -24,6 +24,8 @@ def csm_search_knowledge(ctx: Ctx, query: str | None = None, product_id: str | N
                          limit: int = 20, offset: int = 0) -> dict:
     """Search knowledge articles by words in the title/keywords/body, product or state.
 
+    Default order: by article id, ascending.
+
     Args:
         query: Words to look for; every word must appear in title, keywords or body.
         product_id: Only articles for this product.
@@ -64,6 +66,8 @@ def csm_get_knowledge_article(ctx: Ctx, article_id: str | None = None, number: s
 def csm_suggest_articles(ctx: Ctx, case_id: str, limit: int = 5) -> list:
     """The knowledge engine's suggestions for a case: published articles for the case's product ranked by how many
     words they share with the case's short description. Suggestions are not linked automatically.
+
+    Default order: by article id, ascending.
 
     Args:
         case_id: The case's id (CS_...).
@@ -136,6 +140,8 @@ def csm_unlink_article_from_case(ctx: Ctx, case_id: str, article_id: str) -> dic
 @tool
 def csm_list_case_articles(ctx: Ctx, case_id: str) -> list:
     """List the knowledge articles linked to a case with their link type.
+
+    Default order: by article id, ascending.
 
     Args:
         case_id: The case's id (CS_...).

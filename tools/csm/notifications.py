@@ -89,6 +89,8 @@ def csm_list_notifications(ctx: Ctx, case_id: str | None = None, contact_id: str
                            event: Event | None = None, limit: int = 20, offset: int = 0) -> dict:
     """List customer notifications by case, contact or event.
 
+    Default order: by sent time, oldest first, then notification id.
+
     Args:
         case_id: Only notifications of this case.
         contact_id: Only notifications to this contact.
@@ -111,6 +113,8 @@ def csm_list_notifications(ctx: Ctx, case_id: str | None = None, contact_id: str
 def csm_list_emails(ctx: Ctx, case_id: str | None = None, contact_id: str | None = None,
                     direction: Literal["inbound", "outbound"] | None = None, limit: int = 20, offset: int = 0) -> dict:
     """List email messages exchanged with customers, by case or contact.
+
+    Default order: by sent time, oldest first, then email id.
 
     Args:
         case_id: Only emails of this case.

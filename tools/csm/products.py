@@ -31,6 +31,8 @@ def csm_search_products(ctx: Ctx, query: str | None = None, family: Family | Non
                         offset: int = 0) -> dict:
     """Search products by (partial) name or family.
 
+    Default order: by product id, ascending.
+
     Args:
         query: Part of the product name.
         family: servers, storage, networking or software.
@@ -53,6 +55,8 @@ def csm_search_product_models(ctx: Ctx, query: str | None = None, product_id: st
                               offset: int = 0) -> dict:
     """Search product models by (partial) name or model number, or by product.
 
+    Default order: by model id, ascending.
+
     Args:
         query: Part of the model name or model number (e.g. 'R750').
         product_id: Only models of this product.
@@ -74,6 +78,8 @@ def csm_search_product_models(ctx: Ctx, query: str | None = None, product_id: st
 @tool
 def csm_list_services(ctx: Ctx, product_family: Family | None = None, limit: int = 20, offset: int = 0) -> dict:
     """List the support services of the service catalog.
+
+    Default order: by service id, ascending.
 
     Args:
         product_family: Only services for this product family.
@@ -108,6 +114,8 @@ def csm_list_service_offerings(ctx: Ctx, service_id: str | None = None, support_
                                offset: int = 0) -> dict:
     """List service offerings, filtered by service, support level or coverage hours.
 
+    Default order: by offering id, ascending.
+
     Args:
         service_id: Only offerings of this service.
         support_level: basic, standard, premium or enterprise.
@@ -132,6 +140,8 @@ def csm_list_service_offerings(ctx: Ctx, service_id: str | None = None, support_
 @tool
 def csm_list_schedules(ctx: Ctx) -> list:
     """List the coverage schedules (8x5, 12x5, 24x7) with their hours in UTC.
+
+    Default order: by schedule id, ascending.
 
     Args:
     """

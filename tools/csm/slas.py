@@ -16,6 +16,8 @@ def csm_list_slas(ctx: Ctx, sla_type: Literal["response", "resolution"] | None =
                   limit: int = 20, offset: int = 0) -> dict:
     """List SLA definitions (type, priority, coverage schedule, target minutes).
 
+    Default order: by sla id, ascending.
+
     Args:
         sla_type: response or resolution.
         priority: Only SLAs for this priority.
@@ -46,6 +48,8 @@ def csm_get_sla(ctx: Ctx, sla_id: str) -> dict:
 @tool
 def csm_list_case_slas(ctx: Ctx, case_id: str) -> list:
     """List the SLAs attached to a case with stage, start, due and stop times.
+
+    Default order: by case sla id, ascending.
 
     Args:
         case_id: The case's id (CS_...).

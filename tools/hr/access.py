@@ -55,6 +55,8 @@ def list_access_resources(ctx: Ctx, access_kind: Literal["physical", "digital"] 
     """List access resources: buildings and secure areas (physical), applications, accounts, shared drives and
     VPN (digital), with owner group, sensitivity and status (active, frozen, decommissioned).
 
+    Default order: by resource id, ascending.
+
     Args:
         access_kind: physical or digital.
         resource_type: Kind of resource.
@@ -91,6 +93,8 @@ def get_access_resource(ctx: Ctx, resource_id: str) -> dict:
 @tool
 def list_employee_access(ctx: Ctx, employee_id: str, state: GrantState | None = None) -> list:
     """List an employee's access grants (physical and digital) with resource names.
+
+    Default order: by grant id, ascending.
 
     Args:
         employee_id: The employee id.
@@ -281,6 +285,8 @@ def restore_access(ctx: Ctx, grant_id: str) -> dict:
 @tool
 def list_badges(ctx: Ctx, employee_id: str) -> list:
     """List an employee's badges.
+
+    Default order: by badge id, ascending.
 
     Args:
         employee_id: The employee.

@@ -64,6 +64,8 @@ def list_hr_approvals(ctx: Ctx, approver_id: str | None = None, state: Literal["
                       limit: int = 20, offset: int = 0) -> dict:
     """Search approvals. Paginated.
 
+    Default order: by approval id, ascending.
+
     Args:
         approver_id: Approvals assigned to this employee.
         state: requested, approved, rejected or cancelled.

@@ -110,6 +110,8 @@ def find_hr_cases(ctx: Ctx, number: str | None = None, subject_employee_id: str 
                   limit: int = 20, offset: int = 0) -> dict:
     """Search HR cases. Confidential cases the acting user may not see are left out. Paginated.
 
+    Default order: by case id, ascending.
+
     Args:
         number: Exact case number (HRC0010001).
         subject_employee_id: Cases about this employee.

@@ -12,6 +12,8 @@ def hr_list_case_categories(ctx: Ctx, include_inactive: bool = False) -> list:
     """List HR case categories (with parent category, fulfillment group and whether cases in them are
     confidential).
 
+    Default order: by category id, ascending.
+
     Args:
         include_inactive: Also list archived categories.
     """
@@ -39,6 +41,8 @@ def hr_get_case_category(ctx: Ctx, category_id: str) -> dict:
 def hr_list_case_topics(ctx: Ctx, category_id: str | None = None, name: str | None = None,
                         include_inactive: bool = False, limit: int = 50, offset: int = 0) -> dict:
     """Search case topics. Every topic belongs to exactly one category. Paginated.
+
+    Default order: by topic id, ascending.
 
     Args:
         category_id: Only topics of this category.
@@ -139,6 +143,8 @@ def list_hr_services(ctx: Ctx, category_id: str | None = None, include_inactive:
     """List HR services (what employees can request): category, fulfillment group, SLA days and whether an
     approval is required (and by which group).
 
+    Default order: by service id, ascending.
+
     Args:
         category_id: Only services of this category.
         include_inactive: Also list retired services.
@@ -166,6 +172,8 @@ def get_hr_service(ctx: Ctx, service_id: str) -> dict:
 @tool
 def hr_search_knowledge(ctx: Ctx, query: str, category_id: str | None = None, limit: int = 10, offset: int = 0) -> dict:
     """Search published HR knowledge articles by words in the title or body.
+
+    Default order: by article id, ascending.
 
     Args:
         query: Words to search for (case-insensitive substring).

@@ -35,6 +35,8 @@ def find_confidential_records(ctx: Ctx, employee_id: str | None = None, record_t
     """Search confidential records. Only records of restricted groups the acting user belongs to are returned;
     `hidden` counts matching records the user may not see.
 
+    Default order: by record id, ascending.
+
     Args:
         employee_id: Records about this employee.
         record_type: compensation, payroll, misconduct_investigation or medical_accommodation.
@@ -279,6 +281,8 @@ def find_investigations(ctx: Ctx, subject_employee_id: str | None = None,
                         state: Literal["open", "under_review", "substantiated", "unsubstantiated", "closed"] | None = None,
                         investigator_id: str | None = None) -> list:
     """Search misconduct investigations (GRP011 members only).
+
+    Default order: by investigation id, ascending.
 
     Args:
         subject_employee_id: Investigations about this employee.

@@ -44,6 +44,8 @@ def find_employees(ctx: Ctx, name: str | None = None, email: str | None = None, 
                    employment_type: EmploymentType | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search employees. All filters are optional and combined with AND; results are paginated.
 
+    Default order: by employee id, ascending.
+
     Args:
         name: Case-insensitive substring of the full name.
         email: Exact work email (case-insensitive).
@@ -77,6 +79,8 @@ def find_employees(ctx: Ctx, name: str | None = None, email: str | None = None, 
 @tool
 def list_direct_reports(ctx: Ctx, employee_id: str, include_terminated: bool = False) -> list:
     """List the employees who report directly to a manager.
+
+    Default order: by employee id, ascending.
 
     Args:
         employee_id: The manager's employee id.

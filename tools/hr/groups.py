@@ -17,6 +17,8 @@ def hr_list_groups(ctx: Ctx, group_type: GroupType | None = None, name: str | No
     """List HR groups: fulfillment groups that work cases, restricted groups that own confidential records,
     approval groups and operations groups (IT access, facilities security, forensics).
 
+    Default order: by group id, ascending.
+
     Args:
         group_type: Only this kind of group.
         name: Case-insensitive substring of the name.
@@ -51,6 +53,8 @@ def hr_get_group(ctx: Ctx, group_id: str) -> dict:
 @tool
 def hr_list_group_members(ctx: Ctx, group_id: str) -> list:
     """List a group's members (employee id, name, status, member role lead/member).
+
+    Default order: leads first, then by employee id.
 
     Args:
         group_id: Group id.

@@ -66,6 +66,8 @@ def find_legal_holds(ctx: Ctx, employee_id: str | None = None, state: Literal["a
                      number: str | None = None) -> list:
     """Search legal holds.
 
+    Default order: by hold id, ascending.
+
     Args:
         employee_id: Holds on this employee.
         state: active or released.
@@ -131,6 +133,8 @@ def create_forensics_task(ctx: Ctx, hold_id: str, task_type: TaskType, due_date:
 def list_forensics_tasks(ctx: Ctx, hold_id: str | None = None, employee_id: str | None = None,
                          state: Literal["open", "in_progress", "completed"] | None = None) -> list:
     """List forensics tasks.
+
+    Default order: by forensics task id, ascending.
 
     Args:
         hold_id: Tasks of this hold.

@@ -225,6 +225,8 @@ def find_lifecycle_events(ctx: Ctx, employee_id: str | None = None, event_type: 
                           number: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search lifecycle events. Paginated.
 
+    Default order: by event id, ascending.
+
     Args:
         employee_id: Events of this employee.
         event_type: onboarding, transfer or offboarding.
@@ -257,6 +259,8 @@ def list_lifecycle_activities(ctx: Ctx, event_id: str) -> list:
 @tool
 def list_activity_templates(ctx: Ctx, event_type: EventType) -> list:
     """List the checklist templates of an event type (which activities a new event gets, owners, due offsets).
+
+    Default order: by checklist sequence.
 
     Args:
         event_type: onboarding, transfer or offboarding.

@@ -14,7 +14,10 @@ PositionStatus = Literal["open", "filled", "frozen", "closed"]
 @tool
 def hr_list_departments(ctx: Ctx) -> list:
     """List departments with their HR settings: default cost center, HR business partner, headcount budget,
-    current headcount and whether a hiring freeze is in force."""
+    current headcount and whether a hiring freeze is in force.
+
+    Default order: by department id, ascending.
+    """
     return ctx.all(
         "SELECT d.department_id, d.name, d.code, d.parent_department_id, d.head_person_id, dp.default_cost_center_id, "
         "dp.hr_partner_id, dp.default_location_id, dp.headcount_budget, dp.hiring_freeze, "
@@ -43,6 +46,8 @@ def hr_get_department(ctx: Ctx, department_id: str) -> dict:
 def hr_list_cost_centers(ctx: Ctx, department_id: str | None = None) -> list:
     """List cost centers, optionally of one department.
 
+    Default order: by cost center id, ascending.
+
     Args:
         department_id: Only this department's cost centers.
     """
@@ -54,6 +59,8 @@ def hr_list_cost_centers(ctx: Ctx, department_id: str | None = None) -> list:
 @tool
 def hr_list_locations(ctx: Ctx, region: Literal["AMER", "EMEA", "APAC"] | None = None) -> list:
     """List work locations (offices) with city, country, region and time zone.
+
+    Default order: by location id, ascending.
 
     Args:
         region: Only locations in this region.
@@ -67,6 +74,8 @@ def hr_list_locations(ctx: Ctx, region: Literal["AMER", "EMEA", "APAC"] | None =
 def list_job_profiles(ctx: Ctx, department_id: str | None = None, name: str | None = None,
                       include_inactive: bool = False, limit: int = 20, offset: int = 0) -> dict:
     """Search job profiles (job code, family, grade, salary band). Paginated.
+
+    Default order: by job profile id, ascending.
 
     Args:
         department_id: Only profiles owned by this department.
@@ -114,6 +123,8 @@ def find_positions(ctx: Ctx, department_id: str | None = None, status: PositionS
                    title: str | None = None, job_profile_id: str | None = None, location_id: str | None = None,
                    position_number: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search positions (seats in the org chart). Paginated.
+
+    Default order: by position id, ascending.
 
     Args:
         department_id: Department id.

@@ -78,6 +78,8 @@ def find_privacy_requests(ctx: Ctx, employee_id: str | None = None, state: Liter
                           limit: int = 20, offset: int = 0) -> dict:
     """Search privacy requests. Paginated.
 
+    Default order: by request id, ascending.
+
     Args:
         employee_id: Requests of this data subject.
         state: Request state.
@@ -150,6 +152,8 @@ def extend_privacy_request_deadline(ctx: Ctx, request_id: str, reason: str) -> d
 def list_personal_data(ctx: Ctx, employee_id: str, include_erased: bool = False) -> list:
     """List the personal-data items held about an employee (category, label, retention date, erased flag). Values
     are masked; use export_personal_data to fulfil an access request.
+
+    Default order: by item id, ascending.
 
     Args:
         employee_id: The employee.

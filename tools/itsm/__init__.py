@@ -1,4 +1,4 @@
 """ITSM domain tools (service desk under ITIL), one module per entity."""
 
 from . import (change_support, changes, cmdb, incident_lifecycle, incidents, journal, knowledge, problems,  # noqa: F401
-               requests, sla, users)
+               requests, services, sla, users)

@@ -102,6 +102,8 @@ def decide_change_approval(ctx: Ctx, approval_id: str, decision: Literal["approv
 def list_change_approvals(ctx: Ctx, change_id: str) -> list:
     """Approvals of a change with approver names.
 
+    Default order: by approval id, ascending.
+
     Args:
         change_id: The change (CHG_...).
     """
@@ -113,6 +115,8 @@ def list_change_approvals(ctx: Ctx, change_id: str) -> list:
 @tool
 def itsm_list_my_approvals(ctx: Ctx, state: Literal["requested", "approved", "rejected", "cancelled"] = "requested") -> list:
     """Change approvals assigned to you.
+
+    Default order: by approval id, ascending.
 
     Args:
         state: Approval state to list.
@@ -127,6 +131,8 @@ def itsm_list_my_approvals(ctx: Ctx, state: Literal["requested", "approved", "re
 def list_cab_meetings(ctx: Ctx, state: Literal["planned", "in_progress", "completed", "canceled"] | None = None,
                       starts_after: str | None = None) -> list:
     """CAB meetings with their chair.
+
+    Default order: by start time, earliest first.
 
     Args:
         state: Only meetings in this state.
@@ -196,6 +202,8 @@ def list_maintenance_windows(ctx: Ctx, ci_id: str | None = None, window_type: Li
     """Maintenance and blackout (change freeze) windows. With ci_id: the windows that apply to that CI
     (its own and the global ones).
 
+    Default order: by start time, earliest first, then window id.
+
     Args:
         ci_id: Only windows applying to this CI.
         window_type: maintenance or blackout.
@@ -240,6 +248,8 @@ def check_change_schedule(ctx: Ctx, change_id: str) -> dict:
 @tool
 def list_standard_change_templates(ctx: Ctx, ci_class: str | None = None, include_inactive: bool = False) -> list:
     """Standard (pre-approved) change templates.
+
+    Default order: by template id, ascending.
 
     Args:
         ci_class: Only templates for this CI class (server, application, database, network_device, storage).

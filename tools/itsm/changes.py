@@ -86,6 +86,8 @@ def find_changes(ctx: Ctx, number: str | None = None, state: str | None = None, 
                  text: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search change requests.
 
+    Default order: by number, ascending.
+
     Args:
         number: Exact change number (CHG00...).
         state: Only this state (new, assess, authorize, scheduled, implement, review, closed, canceled).
@@ -410,6 +412,8 @@ def unlink_incident_from_change(ctx: Ctx, change_id: str, incident_id: str) -> d
 @tool
 def list_change_incidents(ctx: Ctx, change_id: str | None = None, incident_id: str | None = None) -> list:
     """Incident links of a change, or change links of an incident.
+
+    Default order: by change id, then incident id.
 
     Args:
         change_id: The change (CHG_...).

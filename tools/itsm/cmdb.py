@@ -43,8 +43,10 @@ def get_ci(ctx: Ctx, ci_id: str) -> dict:
 def find_cis(ctx: Ctx, name: str | None = None, ci_class: CIClass | None = None, status: CIStatus | None = None,
              environment: Literal["production", "staging", "development"] | None = None,
              support_group_id: str | None = None, criticality: int | None = None, ip_address: str | None = None,
-             limit: int = 20, offset: int = 0) -> dict:
+             serial_number: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search configuration items.
+
+    Default order: by ci id, ascending.
 
     Args:
         name: Part of the CI name (case-insensitive).
@@ -54,16 +56,20 @@ def find_cis(ctx: Ctx, name: str | None = None, ci_class: CIClass | None = None,
         support_group_id: Only CIs supported by this group.
         criticality: Only this criticality (1 most critical .. 4).
         ip_address: Exact IP address.
+        serial_number: Part of the serial number (case-insensitive; "ending in 9300" -> 9300).
         limit: Page size (1-100).
         offset: Rows to skip.
     """
     require_staff(ctx, "read the CMDB")
     sql = ("SELECT ci_id, name, ci_class, status, environment, criticality, owned_by, support_group_id, location_id, "
-           "ip_address FROM itsm.configuration_item WHERE 1=1")
+           "ip_address, serial_number FROM itsm.configuration_item WHERE 1=1")
     params: list = []
     if name:
         sql += " AND name ILIKE ?"
         params.append(f"%{name}%")
+    if serial_number:
+        sql += " AND serial_number ILIKE ?"
+        params.append(f"%{serial_number.strip()}%")
     for col, val in (("ci_class", ci_class), ("status", status), ("environment", environment),
                      ("support_group_id", support_group_id), ("criticality", criticality), ("ip_address", ip_address)):
         if val is not None:

@@ -8,6 +8,7 @@ from pytest_enterpriseops import Ctx, ToolError, tool
 
 from .common import (OPEN_INCIDENT, PRIORITY_NAME, Level, attach_default_slas, audit, changed, check_assignee,
                      check_group, me, priority_of, require_staff)
+from .service_refs import check_location, check_service
 
 IncidentState = Literal["new", "in_progress", "on_hold", "resolved", "closed", "canceled"]
 ContactType = Literal["phone", "email", "self_service", "walk_in", "monitoring"]
@@ -92,6 +93,8 @@ def find_incidents(ctx: Ctx, state: IncidentState | None = None, open_only: bool
                    limit: int = 20, offset: int = 0) -> dict:
     """Search incidents. Reporters only find their own. Results are paginated.
 
+    Default order: by `order_by` (default number, ascending; `priority` puts the highest priority first, then the oldest).
+
     Args:
         state: Only incidents in this state.
         open_only: Only open incidents (new, in_progress, on_hold).
@@ -156,7 +159,9 @@ def find_incidents(ctx: Ctx, state: IncidentState | None = None, open_only: bool
 @tool
 def create_incident(ctx: Ctx, caller_id: str, short_description: str, category_id: str, impact: Level, urgency: Level,
                     description: str | None = None, ci_id: str | None = None, contact_type: ContactType = "phone",
-                    assignment_group_id: str | None = None, assigned_to: str | None = None) -> dict:
+                    assignment_group_id: str | None = None, assigned_to: str | None = None,
+                    location_id: str | None = None, business_service_id: str | None = None,
+                    service_offering_id: str | None = None) -> dict:
     """Log a new incident. The system sets the number, priority (impact x urgency), the major-incident flag
     (priority 1), the SLA timers of that priority and, when no group is given, the assignment group from the
     first matching assignment rule. Reporters can only log incidents for themselves (self_service).
@@ -172,6 +177,9 @@ def create_incident(ctx: Ctx, caller_id: str, short_description: str, category_i
         contact_type: How the incident was reported.
         assignment_group_id: Support group (GRP...); defaults to the assignment rule's group.
         assigned_to: Assignee; must be an active member of the assignment group.
+        location_id: Where the issue is (LOC...; see itsm_find_locations).
+        business_service_id: The affected business service (a business_service CI).
+        service_offering_id: The service offering (SO...; see itsm_list_service_offerings); implies its service.
     """
     u = me(ctx)
     short_description = short_description.strip()
@@ -197,6 +205,9 @@ def create_incident(ctx: Ctx, caller_id: str, short_description: str, category_i
         check_group(ctx, assignment_group_id)
     if assigned_to:
         check_assignee(ctx, assignment_group_id, assigned_to)
+    refs = check_service(ctx, business_service_id, service_offering_id)
+    if location_id is not None:
+        refs["location_id"] = check_location(ctx, location_id)
     pri = priority_of(impact, urgency)
     now = ctx.timestamp()
     inc_id = ctx.new_id("itsm.incident", "incident_id", "INC_", 4)
@@ -206,7 +217,8 @@ def create_incident(ctx: Ctx, caller_id: str, short_description: str, category_i
            "urgency": urgency, "priority": pri, "major_incident": pri == 1, "state": "new", "on_hold_reason": None,
            "assignment_group_id": assignment_group_id, "assigned_to": assigned_to, "ci_id": ci_id, "problem_id": None,
            "parent_incident_id": None, "resolution_code": None, "resolution_notes": None, "resolved_by": None,
-           "closed_by": None, "reopen_count": 0, "opened_at": now, "resolved_at": None, "closed_at": None, "updated_at": now}
+           "closed_by": None, "reopen_count": 0, "opened_at": now, "resolved_at": None, "closed_at": None, "updated_at": now,
+           **refs}
     ctx.insert("itsm.incident", row)
     inc = ctx.one("SELECT * FROM itsm.incident WHERE incident_id = ?", inc_id)
     slas = attach_default_slas(ctx, inc)
@@ -221,7 +233,8 @@ def create_incident(ctx: Ctx, caller_id: str, short_description: str, category_i
 @tool
 def update_incident(ctx: Ctx, incident_id: str, short_description: str | None = None, description: str | None = None,
                     impact: Level | None = None, urgency: Level | None = None, category_id: str | None = None,
-                    ci_id: str | None = None) -> dict:
+                    ci_id: str | None = None, location_id: str | None = None, business_service_id: str | None = None,
+                    service_offering_id: str | None = None) -> dict:
     """Update fields of an open or resolved incident. Priority is recomputed from impact x urgency and the
     major-incident flag follows priority 1. The SLA timers are NOT changed: see the policy on priority changes.
 
@@ -233,6 +246,9 @@ def update_incident(ctx: Ctx, incident_id: str, short_description: str | None = 
         urgency: New urgency (1 high, 2 medium, 3 low).
         category_id: New category id.
         ci_id: New affected configuration item (CI...).
+        location_id: Where the issue is (LOC...).
+        business_service_id: The affected business service (a business_service CI).
+        service_offering_id: The service offering (SO...); implies its service.
     """
     require_staff(ctx, "update incidents")
     inc = load_incident(ctx, incident_id)
@@ -251,6 +267,9 @@ def update_incident(ctx: Ctx, incident_id: str, short_description: str | None = 
     if ci_id is not None:
         _check_ci(ctx, ci_id)
         values["ci_id"] = ci_id
+    if location_id is not None:
+        values["location_id"] = check_location(ctx, location_id)
+    values.update(check_service(ctx, business_service_id, service_offering_id))
     imp = impact if impact is not None else inc["impact"]
     urg = urgency if urgency is not None else inc["urgency"]
     if impact is not None:
@@ -308,6 +327,8 @@ def assign_incident(ctx: Ctx, incident_id: str, assignment_group_id: str | None 
 @tool
 def itsm_list_categories(ctx: Ctx, parent_id: str | None = None) -> list:
     """Incident categories and subcategories with their default support group.
+
+    Default order: by category id, ascending.
 
     Args:
         parent_id: Only the subcategories of this category (e.g. network).
@@ -386,6 +407,8 @@ def set_parent_incident(ctx: Ctx, incident_id: str, parent_incident_id: str) -> 
 @tool
 def list_child_incidents(ctx: Ctx, incident_id: str) -> list:
     """Child incidents of a parent incident.
+
+    Default order: by incident number, ascending.
 
     Args:
         incident_id: The parent incident (INC_...).

@@ -25,6 +25,8 @@ def itsm_search_knowledge(ctx: Ctx, query: str | None = None, state: Literal["dr
                           limit: int = 20, offset: int = 0) -> dict:
     """Search knowledge articles by words in title or body. Reporters only see published public articles.
 
+    Default order: by number, ascending.
+
     Args:
         query: Words that must all appear in the title or body.
         state: Only this state.
@@ -182,12 +184,15 @@ def itsm_retire_knowledge_article(ctx: Ctx, article_id: str, reason: str) -> dic
 
 
 @tool
-def attach_knowledge_to_incident(ctx: Ctx, incident_id: str, article_id: str) -> dict:
-    """Attach a published knowledge article to an incident.
+def attach_knowledge_to_incident(ctx: Ctx, incident_id: str, article_id: str,
+                                 purpose: Literal["suggested", "applied", "resolution"] = "applied") -> dict:
+    """Attach a published knowledge article to an incident, saying what it is to the incident.
 
     Args:
         incident_id: The incident (INC_...).
         article_id: The article (KB_...).
+        purpose: suggested (may help, not yet tried), applied (used while working the incident) or resolution
+            (the article that resolved it).
     """
     u = require_staff(ctx, "attach knowledge")
     inc = load_incident(ctx, incident_id)
@@ -197,18 +202,21 @@ def attach_knowledge_to_incident(ctx: Ctx, incident_id: str, article_id: str) ->
     if ctx.scalar("SELECT count(*) FROM itsm.incident_kb WHERE incident_id = ? AND article_id = ?", incident_id, article_id):
         raise ToolError(f"article {kb['number']} is already attached to {inc['number']}")
     ctx.insert("itsm.incident_kb", {"incident_id": incident_id, "article_id": article_id, "attached_by": u["user_id"],
-                                    "attached_at": ctx.timestamp()})
-    audit(ctx, "itsm.incident_kb", f"{incident_id}:{article_id}", "attach")
-    return {"incident_id": incident_id, "article_id": article_id, "article_number": kb["number"], "attached": True}
+                                    "attached_at": ctx.timestamp(), "purpose": purpose})
+    audit(ctx, "itsm.incident_kb", f"{incident_id}:{article_id}", "attach", {"purpose": purpose})
+    return {"incident_id": incident_id, "article_id": article_id, "article_number": kb["number"], "purpose": purpose,
+            "attached": True}
 
 
 @tool
 def list_incident_knowledge(ctx: Ctx, incident_id: str) -> list:
     """Knowledge articles attached to an incident.
 
+    Default order: by article number, ascending.
+
     Args:
         incident_id: The incident (INC_...).
     """
     load_incident(ctx, incident_id)
-    return ctx.all("SELECT k.article_id, k.number, k.title, k.state, k.visibility, l.attached_at FROM itsm.incident_kb l "
+    return ctx.all("SELECT k.article_id, k.number, k.title, k.state, k.visibility, l.purpose, l.attached_at FROM itsm.incident_kb l "
                    "JOIN itsm.kb_article k USING (article_id) WHERE l.incident_id = ? ORDER BY k.number", incident_id)

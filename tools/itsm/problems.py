@@ -44,6 +44,8 @@ def find_problems(ctx: Ctx, number: str | None = None, state: ProblemState | Non
                   text: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search problems.
 
+    Default order: by number, ascending.
+
     Args:
         number: Exact problem number (PRB00...).
         state: Only this state.
@@ -304,6 +306,8 @@ def unlink_incident_from_problem(ctx: Ctx, incident_id: str) -> dict:
 @tool
 def list_problem_incidents(ctx: Ctx, problem_id: str) -> list:
     """Incidents linked to a problem.
+
+    Default order: by incident number, ascending.
 
     Args:
         problem_id: The problem (PRB_...).

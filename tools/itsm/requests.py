@@ -35,6 +35,8 @@ def _line_manager(ctx: Ctx, user_id: str) -> dict | None:
 def itsm_list_catalog_items(ctx: Ctx, category: str | None = None, name: str | None = None, include_inactive: bool = False) -> list:
     """Service catalog items: what can be requested, the fulfillment group, whether manager approval is needed.
 
+    Default order: by item id, ascending.
+
     Args:
         category: Only this catalog category (hardware, software, access, email, server, database, network, telephony).
         name: Part of the item name.
@@ -116,6 +118,8 @@ def find_service_requests(ctx: Ctx, number: str | None = None, state: RequestSta
                           requested_for: str | None = None, approver_id: str | None = None,
                           assignment_group_id: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search service requests. Reporters only see requests for themselves or awaiting their approval.
+
+    Default order: by number, ascending.
 
     Args:
         number: Exact number (RITM00...).
@@ -278,6 +282,8 @@ def create_request_task(ctx: Ctx, request_id: str, short_description: str, assig
 @tool
 def list_request_tasks(ctx: Ctx, request_id: str) -> list:
     """Fulfillment tasks of a request.
+
+    Default order: by rtask id, ascending.
 
     Args:
         request_id: The request (REQ_...).

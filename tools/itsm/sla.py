@@ -16,6 +16,8 @@ def itsm_list_sla_definitions(ctx: Ctx, applies_to: Literal["incident", "service
                               include_inactive: bool = False) -> list:
     """SLA definitions: what they apply to, target (response/resolution), priority and duration.
 
+    Default order: by sla def id, ascending.
+
     Args:
         applies_to: Only definitions for incidents or service requests.
         priority: Only definitions for this incident priority (1-5).
@@ -48,6 +50,8 @@ def itsm_get_sla_definition(ctx: Ctx, sla_def_id: str) -> dict:
 @tool
 def list_task_slas(ctx: Ctx, incident_id: str | None = None, request_id: str | None = None) -> list:
     """The SLA timers of one incident or service request, with computed breached flag and minutes left.
+
+    Default order: by task sla id, ascending.
 
     Args:
         incident_id: The incident (INC_...).

@@ -45,6 +45,8 @@ def itsm_find_users(ctx: Ctx, name: str | None = None, email: str | None = None,
                     limit: int = 20, offset: int = 0) -> dict:
     """Search ITSM users. Name and email match case-insensitively on any part.
 
+    Default order: by user id, ascending.
+
     Args:
         name: Part of the full name or user name.
         email: Part of the email address.
@@ -105,6 +107,8 @@ def itsm_list_groups(ctx: Ctx, name: str | None = None, group_type: Literal["sup
                      active: bool | None = None, limit: int = 20, offset: int = 0) -> dict:
     """List user groups (assignment, approval and knowledge groups) with their managers.
 
+    Default order: by group id, ascending.
+
     Args:
         name: Part of the group name.
         group_type: Only groups of this type.
@@ -144,6 +148,8 @@ def itsm_get_group(ctx: Ctx, group_id: str) -> dict:
 @tool
 def itsm_list_group_members(ctx: Ctx, group_id: str, active_only: bool = False, limit: int = 50, offset: int = 0) -> dict:
     """Members of a group with their role, active flag and current workload (open incidents assigned).
+
+    Default order: by user id, ascending.
 
     Args:
         group_id: The group's id (GRP...).
@@ -206,7 +212,8 @@ def itsm_add_group_member(ctx: Ctx, group_id: str, user_id: str) -> dict:
 
 @tool
 def itsm_remove_group_member(ctx: Ctx, group_id: str, user_id: str) -> dict:
-    """Remove a user from a group. Admins, or the group's manager. The group's manager cannot be removed.
+    """Remove a user from a group. Admins, or the group's manager. The group's manager cannot be removed, and
+    neither can a member who still holds open incidents (new, in progress, on hold) of the group: reassign them first.
 
     Args:
         group_id: The group's id (GRP...).
@@ -218,6 +225,12 @@ def itsm_remove_group_member(ctx: Ctx, group_id: str, user_id: str) -> dict:
         raise ToolError(f"user {user_id} is not a member of {g['name']}")
     if g["manager_id"] == user_id:
         raise ToolError(f"user {user_id} manages {g['name']}; set another manager first")
+    held = [r["number"] for r in ctx.all(
+        "SELECT number FROM itsm.incident WHERE assignment_group_id = ? AND assigned_to = ? "
+        "AND state IN ('new', 'in_progress', 'on_hold') ORDER BY number", group_id, user_id)]
+    if held:
+        raise ToolError(f"user {user_id} still holds {len(held)} open incident(s) of {g['name']} ({', '.join(held)}); "
+                        "reassign them to another active member first")
     ctx.delete("itsm.group_member", {"group_id": group_id, "user_id": user_id})
     audit(ctx, "itsm.group_member", f"{group_id}:{user_id}", "remove_member")
     return {"group_id": group_id, "user_id": user_id, "removed": True}
