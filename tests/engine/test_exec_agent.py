@@ -52,3 +52,50 @@ def test_a_hanging_agent_is_killed_at_the_task_timeout(bench, pytester):
     res.assert_outcomes(failed=1)
     rec = _records(pytester.path)[0]
     assert rec["timings"]["agent_s"] < 10 and "timed out" in (rec["stopped"] or "")
+
+
+IN_PROCESS = f'''
+import sys
+sys.path.insert(0, {str(AGENT.parent)!r})
+from client_agent import SCRIPTS
+
+
+class Same:
+    """The exec agent's calls, made in-process."""
+    name = "same-in-process"
+
+    def __init__(self, mode):
+        self.mode = mode
+
+    async def run(self, episode):
+        script = SCRIPTS[episode.task_id]
+        for name, args in script[:1] if self.mode == "half" else script:
+            await episode.call(name, args)
+        return ("Half: " if self.mode == "half" else "Done: ") + episode.task_id
+
+
+solve, half = Same("solve"), Same("half")
+'''
+
+
+def _verdicts(root, out):
+    keep = {}
+    for p in sorted((root / out / "tasks").glob("*.json")):
+        r = json.loads(p.read_text())
+        calls = [{k: e.get(k) for k in ("name", "args", "result", "error", "error_kind", "wrote")}
+                 for e in r["transcript"] if e["type"] == "tool_call"]
+        keep[r["task_id"]] = {"outcome": r["outcome"], "final_answer": r["final_answer"], "diff": r["diff"],
+                              "verifiers": r["verifiers"], "calls": calls}
+    return keep
+
+
+def test_an_exec_agents_verdict_is_exactly_the_in_process_one_for_the_same_calls(bench, pytester):
+    pytester.syspathinsert()
+    pytester.makepyfile(same=IN_PROCESS)
+    for mode in ("solve", "half"):
+        pick = ["-k", "raise-priority or assign-to-lead"]
+        pytester.runpytest("tasks", _exec(mode), *pick, "--eops-out", f"exec-{mode}")
+        pytester.runpytest("tasks", f"--agent=python:same:{mode}", *pick, "--eops-out", f"inproc-{mode}")
+        over_mcp, in_process = _verdicts(pytester.path, f"exec-{mode}"), _verdicts(pytester.path, f"inproc-{mode}")
+        assert len(over_mcp) == 2 and over_mcp == in_process
+        assert {v["outcome"] for v in over_mcp.values()} == ({"passed"} if mode == "solve" else {"failed"})

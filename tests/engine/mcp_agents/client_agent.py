@@ -1,6 +1,6 @@
 """An external agent for the exec: tests, written with the `mcp` SDK's own client (not the project's code).
 
-    python client_agent.py solve|unknown-tool|hang|exit3|check-env
+    python client_agent.py solve|half|unknown-tool|hang|exit3|check-env
 
 It reads the task from its standard input (the engine's JSON), connects to EOPS_MCP_URL and plays a
 fixed script per fixture task; its standard output is the final answer.
@@ -45,11 +45,12 @@ async def main(mode: str) -> int:
             res = await client.call_tool("drop_all_tables", {})
             print(f"unknown tool answered is_error={res.is_error}: {res.content[0].text[:80]}")
             return 0
-        for name, args in SCRIPTS[task["task_id"]]:
+        script = SCRIPTS[task["task_id"]]
+        for name, args in script[:1] if mode == "half" else script:
             res = await client.call_tool(name, args)
             if res.is_error:
                 print(f"{name} failed: {res.content[0].text}", file=sys.stderr)
-        print(f"Done: {task['task_id']}")
+        print(f"{'Half' if mode == 'half' else 'Done'}: {task['task_id']}")
     return 0
 
 
