@@ -124,7 +124,7 @@ def eops_db(request: pytest.FixtureRequest):
     """A fresh database of one task, with its tools (see EopsDb); closed after the test."""
     from .items import TaskItem
     from .runner import TaskSession
-    from .runtime import ENGINE_LOCK
+    from .runtime import ENGINE_LOCK, channel
 
     state = request.config.stash[STATE_KEY]
     item = request.node
@@ -141,6 +141,9 @@ def eops_db(request: pytest.FixtureRequest):
     try:
         yield EopsDb(session)
     finally:
+        # The episode first, without the engine lock: a call in flight holds the episode's lock and
+        # then takes the engine lock, so taking them the other way round could deadlock.
+        channel(session.episode).close("the task is closed")
         with ENGINE_LOCK:
             session.close()
 
