@@ -223,7 +223,7 @@ CREATE TABLE csm.support_case (
     entitlement_id      VARCHAR REFERENCES csm.entitlement(entitlement_id),
     partner_account_id  VARCHAR REFERENCES csm.account(account_id),
     parent_case_id      VARCHAR REFERENCES csm.support_case(case_id),
-    channel             VARCHAR NOT NULL CHECK (channel IN ('phone', 'email', 'web', 'chat', 'community')),
+    channel             VARCHAR NOT NULL CHECK (channel IN ('phone', 'email', 'web', 'chat', 'community', 'alert', 'social')),
     priority            VARCHAR NOT NULL CHECK (priority IN ('1 - Critical', '2 - High', '3 - Moderate', '4 - Low')),
     state               VARCHAR NOT NULL CHECK (state IN ('new', 'open', 'awaiting_info', 'resolved', 'closed', 'cancelled')),
     assignment_group_id VARCHAR REFERENCES csm.assignment_group(group_id),
@@ -237,7 +237,9 @@ CREATE TABLE csm.support_case (
     opened_at           TIMESTAMP NOT NULL,
     updated_at          TIMESTAMP NOT NULL,
     resolved_at         TIMESTAMP,
-    closed_at           TIMESTAMP
+    closed_at           TIMESTAMP,
+    escalated           BOOLEAN NOT NULL DEFAULT FALSE,   -- management attention, distinct from the tier (escalation_level)
+    escalation_reason   VARCHAR CHECK (escalation_reason IN ('urgency', 'vip', 'impact', 'breach_risk', 'customer_request'))
 );
 
 CREATE TABLE csm.case_task (
@@ -295,7 +297,10 @@ CREATE TABLE csm.knowledge_article (
     product_id    VARCHAR REFERENCES csm.product(product_id),
     author_id     VARCHAR NOT NULL REFERENCES org.person(person_id),
     state         VARCHAR NOT NULL CHECK (state IN ('draft', 'published', 'retired')),
-    published_at  TIMESTAMP
+    published_at  TIMESTAMP,
+    visibility    VARCHAR NOT NULL DEFAULT 'external' CHECK (visibility IN ('internal', 'external')),
+    owner_group_id VARCHAR REFERENCES csm.assignment_group(group_id),
+    updated_at    TIMESTAMP
 );
 
 CREATE TABLE csm.case_article (
@@ -328,6 +333,20 @@ CREATE TABLE csm.email_message (
     subject         VARCHAR NOT NULL,
     body            VARCHAR NOT NULL,
     sent_at         TIMESTAMP NOT NULL
+);
+
+-- Every contact with a customer outside a case's own comments and emails: calls, chats, visits, social posts.
+CREATE TABLE csm.interaction (
+    interaction_id  VARCHAR PRIMARY KEY,                 -- INT_00001
+    contact_id      VARCHAR NOT NULL REFERENCES csm.contact(contact_id),
+    account_id      VARCHAR NOT NULL REFERENCES csm.account(account_id),
+    case_id         VARCHAR REFERENCES csm.support_case(case_id),
+    channel         VARCHAR NOT NULL CHECK (channel IN ('phone', 'email', 'chat', 'web', 'social', 'in_person')),
+    direction       VARCHAR NOT NULL CHECK (direction IN ('inbound', 'outbound')),
+    topic           VARCHAR NOT NULL CHECK (topic IN ('support', 'warranty', 'renewal', 'complaint', 'escalation', 'general')),
+    summary         VARCHAR NOT NULL,
+    logged_by       VARCHAR NOT NULL REFERENCES org.person(person_id),
+    occurred_at     TIMESTAMP NOT NULL
 );
 
 CREATE TABLE csm.audit_log (

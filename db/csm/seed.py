@@ -682,3 +682,35 @@ def seed(db) -> None:  # noqa: C901 - one linear generator
     db.insert("csm.case_article", links)
     db.insert("csm.notification", notes)
     db.insert("csm.email_message", mails)
+    db.insert("csm.interaction", _interactions(db))
+
+
+def _interactions(db) -> list[dict]:
+    """Interactions logged with contacts: the call or chat that opened a phone/chat case, follow-up calls on
+    escalated cases, and renewal calls on contracts ending within 90 days. Own random stream (see texts.py)."""
+    r = random.Random("csm-interactions")
+    rows: list[dict] = []
+
+    def add(contact, account, case, channel, direction, topic, summary, at, by):
+        rows.append({"interaction_id": f"INT_{len(rows) + 1:05d}", "contact_id": contact, "account_id": account,
+                     "case_id": case, "channel": channel, "direction": direction, "topic": topic, "summary": summary,
+                     "logged_by": by, "occurred_at": min(at, NOW - dt.timedelta(minutes=15))})
+
+    for c in db.query("SELECT case_id, number, contact_id, account_id, channel, short_description, opened_by, opened_at, "
+                      "escalation_level FROM csm.support_case ORDER BY case_id"):
+        if c["channel"] in ("phone", "chat"):
+            add(c["contact_id"], c["account_id"], c["case_id"], c["channel"], "inbound", "support",
+                f"Customer reported: {c['short_description']}. Case {c['number']} opened during the {c['channel']}.",
+                c["opened_at"], c["opened_by"])
+        if c["escalation_level"]:
+            add(c["contact_id"], c["account_id"], c["case_id"], "phone", "outbound", "escalation",
+                f"Called to explain the escalation of {c['number']} and agree the next update time.",
+                c["opened_at"] + dt.timedelta(hours=r.randint(3, 20)), c["opened_by"])
+    for k in db.query("SELECT k.contract_id, k.number, k.account_id, k.end_date, a.primary_contact_id, k.sales_owner_id "
+                      "FROM csm.contract k JOIN csm.account a USING (account_id) WHERE k.state = 'active' "
+                      "AND k.end_date <= ? AND a.primary_contact_id IS NOT NULL AND k.sales_owner_id IS NOT NULL ORDER BY 1",
+                      TODAY + dt.timedelta(days=90)):
+        add(k["primary_contact_id"], k["account_id"], None, r.choice(["phone", "email"]), "outbound", "renewal",
+            f"Renewal of contract {k['number']} (ends {k['end_date']}): {r.choice(['customer wants a quote', 'reviewing options internally', 'asked for the usage report first'])}.",
+            NOW - dt.timedelta(days=r.randint(1, 20), hours=r.randint(0, 8)), k["sales_owner_id"])
+    return rows

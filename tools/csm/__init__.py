@@ -1,4 +1,4 @@
 """CSM (Customer Service Management) tools, split by entity."""
 
-from . import (accounts, agents, assets, case_lifecycle, case_tasks, cases, contacts, entitlements,  # noqa: F401
+from . import (accounts, agents, assets, authoring, case_lifecycle, case_tasks, cases, contacts, entitlements,  # noqa: F401
                knowledge, notifications, products, slas)

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pytest_enterpriseops import Ctx, ToolError, tool
 
-from .common import (LEADS, OPEN_STATES, Channel, Priority, actor, audit, case_row, covering_entitlements, get_row,
+from .common import (LEADS, OPEN_STATES, CaseChannel, Priority, actor, audit, case_row, covering_entitlements, get_row,
                      like, lookup, update_audited)
 
 CaseState = Literal["new", "open", "awaiting_info", "resolved", "closed", "cancelled"]
@@ -106,7 +106,7 @@ def csm_search_cases(ctx: Ctx, query: str | None = None, account_id: str | None 
                      contact_id: str | None = None, asset_id: str | None = None, site_id: str | None = None,
                      state: CaseState | None = None, active_only: bool = False, priority: Priority | None = None,
                      assigned_to: str | None = None, assignment_group_id: str | None = None,
-                     entitlement_id: str | None = None, channel: Channel | None = None,
+                     entitlement_id: str | None = None, channel: CaseChannel | None = None,
                      opened_after: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search cases. Newest first.
 
@@ -149,7 +149,7 @@ def csm_search_cases(ctx: Ctx, query: str | None = None, account_id: str | None 
 
 
 @tool
-def csm_create_case(ctx: Ctx, account_id: str, contact_id: str, short_description: str, channel: Channel,
+def csm_create_case(ctx: Ctx, account_id: str, contact_id: str, short_description: str, channel: CaseChannel,
                     priority: Priority, asset_id: str | None = None, site_id: str | None = None,
                     product_id: str | None = None, entitlement_id: str | None = None,
                     description: str | None = None, assignment_group_id: str | None = None,
@@ -163,7 +163,7 @@ def csm_create_case(ctx: Ctx, account_id: str, contact_id: str, short_descriptio
         account_id: The customer account (ACC_...).
         contact_id: The reporting contact: a contact of the account or of its registered partner.
         short_description: One-line summary.
-        channel: How the customer reached us: phone, email, web, chat or community.
+        channel: How the case reached us: phone, email, web, chat, community, social (a public post), or alert (raised by monitoring).
         priority: 1 - Critical, 2 - High, 3 - Moderate or 4 - Low.
         asset_id: The affected asset (AST_...), if known.
         site_id: The site, if no asset or it differs from the asset's site.
@@ -224,7 +224,7 @@ def csm_create_case(ctx: Ctx, account_id: str, contact_id: str, short_descriptio
 
 @tool
 def csm_update_case(ctx: Ctx, case_id: str, short_description: str | None = None, description: str | None = None,
-                    priority: Priority | None = None, channel: Channel | None = None, contact_id: str | None = None,
+                    priority: Priority | None = None, channel: CaseChannel | None = None, contact_id: str | None = None,
                     asset_id: str | None = None, entitlement_id: str | None = None,
                     parent_case_id: str | None = None) -> dict:
     """Update fields of an active case (new, open or awaiting_info). Changing the asset also updates product and

@@ -11,6 +11,7 @@ from pytest_enterpriseops.clock import add_business_minutes
 
 Priority = Literal["1 - Critical", "2 - High", "3 - Moderate", "4 - Low"]
 Channel = Literal["phone", "email", "web", "chat", "community"]
+CaseChannel = Literal["phone", "email", "web", "chat", "community", "alert", "social"]  # alert: raised by monitoring
 SupportLevel = Literal["basic", "standard", "premium", "enterprise"]
 Coverage = Literal["8x5", "12x5", "24x7"]
 Region = Literal["AMER", "EMEA", "APAC"]
