@@ -90,8 +90,8 @@ def test_with_concurrency_episodes_overlap_on_the_fixture_loop(bench, pytester):
     res.assert_outcomes(passed=5)
     assert "FIXTURE TEARDOWN OK" in res.stdout.str()
     _, windows = _windows(pytester.path)
-    start, end = min(s for s, _ in windows), max(e for _, e in windows)
-    assert end - start < 5 * 1.0 * 0.75, windows  # one after another would take >= 5 s
+    starts, first_end = sorted(s for s, _ in windows), min(e for _, e in windows)
+    assert starts[3] < first_end, windows  # four were in flight at once on the one loop
 
 
 def test_with_concurrency_under_xdist(bench, pytester):

@@ -27,8 +27,8 @@ def test_episodes_overlap_and_every_task_keeps_its_verdict(bench, pytester):
     res = pytester.runpytest("tasks", "--agent=python:sleepy:Sleepy", "--eops-concurrency", "5", "--eops-out", "out", "-v")
     res.assert_outcomes(passed=5)
     recs, windows = _agent_windows(pytester.path)
-    start, end = min(s for s, _ in windows), max(e for _, e in windows)
-    assert end - start < 5 * 1.5 * 0.6, windows  # sequential would take >= 7.5 s of agent time
+    starts, first_end = sorted(s for s, _ in windows), min(e for _, e in windows)
+    assert starts[-1] < first_end, windows  # all five were in flight at once (one after another, none would be)
     order = [ln.split("::")[1].split(" ")[0] for ln in res.stdout.lines if "PASSED" in ln and "::" in ln]
     assert order == sorted(order)  # reported in collection order
 
