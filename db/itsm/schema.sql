@@ -392,10 +392,12 @@ CREATE TABLE itsm.notification (
     problem_id      VARCHAR REFERENCES itsm.problem(problem_id),
     change_id       VARCHAR REFERENCES itsm.change_request(change_id),
     request_id      VARCHAR REFERENCES itsm.service_request(request_id),
-    notification_type VARCHAR NOT NULL CHECK (notification_type IN ('caller_update', 'resolution', 'approval_request', 'major_incident', 'assignment', 'change_outcome', 'request_update', 'general', 'escalation')),
+    notification_type VARCHAR NOT NULL CHECK (notification_type IN ('caller_update', 'resolution', 'approval_request', 'major_incident', 'assignment', 'change_outcome', 'request_update', 'general', 'escalation', 'reminder', 'report', 'solution_proposal', 'alert')),
     subject         VARCHAR NOT NULL,
     body            VARCHAR NOT NULL,
-    sent_at         TIMESTAMP NOT NULL
+    sent_at         TIMESTAMP NOT NULL,
+    kb_article_id   VARCHAR REFERENCES itsm.kb_article(article_id),      -- an article the message points to
+    delivery_status VARCHAR NOT NULL DEFAULT 'sent' CHECK (delivery_status IN ('sent', 'delivered', 'bounced'))
 );
 
 CREATE TABLE itsm.audit_log (

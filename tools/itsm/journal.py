@@ -11,7 +11,8 @@ from .incidents import load_incident
 
 REF = {"INC_": ("incident_id", "itsm.incident"), "PRB_": ("problem_id", "itsm.problem"),
        "CHG_": ("change_id", "itsm.change_request"), "REQ_": ("request_id", "itsm.service_request")}
-NotificationType = Literal["caller_update", "resolution", "major_incident", "assignment", "change_outcome", "request_update", "general"]
+NotificationType = Literal["caller_update", "resolution", "major_incident", "assignment", "change_outcome", "request_update",
+                           "general", "reminder", "report", "solution_proposal", "alert"]
 
 
 def _ref(ctx: Ctx, record_id: str) -> tuple[str, dict]:
@@ -90,16 +91,20 @@ def list_journal(ctx: Ctx, record_id: str, kind: Literal["work_note", "comment"]
 
 @tool
 def itsm_send_notification(ctx: Ctx, recipient_id: str, subject: str, body: str, notification_type: NotificationType,
-                           record_id: str | None = None) -> dict:
-    """Send an email notification to a user, optionally about a record (incident, problem, change, request).
-    The recipient must be active.
+                           record_id: str | None = None, kb_article_id: str | None = None) -> dict:
+    """Send an email notification to a user, optionally about a record (incident, problem, change, request) and
+    pointing to a knowledge article. The recipient must be active. The result carries the delivery status
+    (sent; the mail system later marks it delivered or bounced).
 
     Args:
         recipient_id: The recipient (USR...).
         subject: Subject line.
         body: Message.
-        notification_type: caller_update, resolution, major_incident, assignment, change_outcome, request_update or general.
+        notification_type: The purpose: caller_update, resolution, major_incident, assignment, change_outcome,
+            request_update, general, reminder (a due date or pending action), report (a summary or list),
+            solution_proposal (a proposed fix or article for the recipient to try) or alert (a risk or threshold).
         record_id: The record it is about: INC_..., PRB_..., CHG_... or REQ_....
+        kb_article_id: A published knowledge article the message points to (KB_...); internal articles only to staff.
     """
     u = require_staff(ctx, "send notifications")
     subject, body = nonblank(subject, "subject"), nonblank(body, "body")
@@ -110,10 +115,16 @@ def itsm_send_notification(ctx: Ctx, recipient_id: str, subject: str, body: str,
     if record_id:
         col, _ = _ref(ctx, record_id)
         ref[col] = record_id
+    if kb_article_id is not None:
+        kb = ctx.require(ctx.one("SELECT * FROM itsm.kb_article WHERE article_id = ?", kb_article_id), "article", kb_article_id)
+        if kb["state"] != "published":
+            raise ToolError(f"article {kb['number']} is {kb['state']}; only published articles are sent")
+        if kb["visibility"] == "internal" and r["role"] == "reporter":
+            raise ToolError(f"article {kb['number']} is internal and {recipient_id} is a reporter; never send internal articles to reporters")
     nid = ctx.new_id("itsm.notification", "notification_id", "NTF", 6)
     row = ctx.insert("itsm.notification", {"notification_id": nid, "recipient_id": recipient_id, "sent_by": u["user_id"], **ref,
                                            "notification_type": notification_type, "subject": subject, "body": body,
-                                           "sent_at": ctx.timestamp()})
+                                           "sent_at": ctx.timestamp(), "kb_article_id": kb_article_id})
     audit(ctx, "itsm.notification", nid, "send", {"recipient_id": recipient_id, "record_id": record_id})
     return row
 
