@@ -21,7 +21,7 @@ def _block(lang: str, contains: str) -> str:
 
 
 TASK = _block("yaml", "\nverifiers:")
-CONFTEST = _block("python", "def eops_agent")
+CONFTEST = _block("python", "the pytest way to plug your agent product in")  # the runnable one
 TASK_ID = re.search(r"^id: (\S+)", TASK, flags=re.M).group(1)
 DOMAIN = re.search(r"^domain: (\S+)", TASK, flags=re.M).group(1)
 
