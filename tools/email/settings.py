@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Literal
 
 from pytest_enterpriseops import Ctx, ToolError, tool
@@ -9,6 +10,13 @@ from pytest_enterpriseops import Ctx, ToolError, tool
 from .common import access, audit, parse_ts
 
 LANGUAGES = ("en", "en-GB", "de", "fr", "es", "it", "ja", "pt-BR", "nl", "hi", "zh-CN", "ko")
+
+
+def _stored(value) -> dt.datetime | None:
+    """A timestamp read back from the table (the read helpers return ISO text)."""
+    if value is None or isinstance(value, dt.datetime):
+        return value
+    return dt.datetime.fromisoformat(str(value))
 
 
 def _get(ctx: Ctx, table: str, mbx: str) -> dict:
@@ -51,8 +59,10 @@ def mail_update_vacation(ctx: Ctx, enable_auto_reply: bool, user_id: str = "me",
         if v is not None:
             values[k] = v
     if enable_auto_reply:
-        start = parse_ts(start_time, "start_time") if start_time else None
-        end = parse_ts(end_time, "end_time") if end_time else None
+        # a patch: times not given keep their values while the responder stays on
+        keep = cur["enable_auto_reply"]
+        start = parse_ts(start_time, "start_time") if start_time else (_stored(cur["start_time"]) if keep else None)
+        end = parse_ts(end_time, "end_time") if end_time else (_stored(cur["end_time"]) if keep else None)
         if start and end and end <= start:
             raise ToolError("end_time must be after start_time")
         if end and end <= ctx.timestamp():

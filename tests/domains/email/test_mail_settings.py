@@ -74,5 +74,7 @@ def test_vacation_and_protocol_settings_validation():
                    response_body="Away", restrict_to_domain=True, start_time="2025-12-20T00:00:00Z",
                    end_time="2026-01-05T00:00:00Z")
         assert v["enable_auto_reply"] and v["restrict_to_domain"]
+        v = s.call("mail_update_vacation", user_id=CFO, enable_auto_reply=True, restrict_to_domain=False)
+        assert str(v["start_time"]).startswith("2025-12-20") and str(v["end_time"]).startswith("2026-01-05")
         assert s.call("mail_update_pop", user_id=COO, access_window="disabled")["access_window"] == "disabled"
         assert "unsupported" in s.call_error("mail_update_language", user_id=CFO, display_language="klingon")
