@@ -77,7 +77,8 @@ def _user_root(tmp_path: Path, as_user: str, setup: str = "") -> Path:
 def test_unknown_as_user_is_one_collection_error_with_file_line_field(pytester):
     path = _user_root(pytester.path, "P9999")
     pytester.makeini("[pytest]\n")
-    res = pytester.runpytest("tasks", "--agent=oracle", "-p", "no:cacheprovider")
+    # under xdist, as most runs are: every worker collects, the error is still reported once
+    res = pytester.runpytest_subprocess("tasks", "--agent=oracle", "-p", "no:cacheprovider", "-n", "2")
     line = _line_of(path, "as_user: P9999")
     out = res.stdout.str()
     assert out.count("'P9999' is not a person of org.person") == 1, out
