@@ -5,8 +5,8 @@
 A simulated agent (1 s of model latency per step, `asyncio.sleep(1)`, then the step's tool call;
 8 steps per task) on a fixture benchmark of cheap tools. Both runs are real pytest sessions in
 subprocesses. Printed per run: throughput as a ratio to the ideal (tasks x 8 s / episodes in flight,
-measured from the first episode's start to the last one's end, and for the whole command), and the
-peak RSS of the process tree (the pytest process and its workers, summed; psutil if installed,
+measured from the first episode's start to the last one's end, and for the whole command), the CPU
+time the session used (load-independent: what the run needs of a core), and the peak RSS of the process tree (the pytest process and its workers, summed; psutil if installed,
 else /proc), sampled every 0.2 s.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -99,6 +100,7 @@ def tree_rss_bytes(pid: int) -> int:
 def run_session(root: Path, extra: list[str], out: str) -> dict[str, float]:
     cmd = [sys.executable, "-m", "pytest", "tasks", "-q", "--agent=python:sleepy:Sleepy", "--eops-out", out,
            "--eops-progress", "off", "-p", "no:cacheprovider", *extra]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env={**os.environ, "PYTHONPATH": str(root)})
@@ -107,6 +109,8 @@ def run_session(root: Path, extra: list[str], out: str) -> dict[str, float]:
         peak = max(peak, tree_rss_bytes(proc.pid))
         time.sleep(0.2)
     wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the session and its workers, once reaped
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     tail = proc.stdout.read().strip().splitlines()[-1:] if proc.stdout else []
     recs = [json.loads(p.read_text()) for p in (root / out / "tasks").glob("*.json")]
     if not recs:
@@ -114,7 +118,7 @@ def run_session(root: Path, extra: list[str], out: str) -> dict[str, float]:
     first = min(r["timings"]["started_at"] for r in recs)
     last = max(r["timings"]["finished_at"] for r in recs)
     return {"tasks": len(recs), "passed": sum(r["outcome"] == "passed" for r in recs), "span": last - first,
-            "wall": wall, "peak_rss": peak, "summary": tail[0] if tail else ""}
+            "wall": wall, "peak_rss": peak, "cpu": cpu, "summary": tail[0] if tail else ""}
 
 
 def report(label: str, r: dict[str, float], in_flight: int, target_ratio: float | None,
@@ -127,6 +131,9 @@ def report(label: str, r: dict[str, float], in_flight: int, target_ratio: float 
     lines.append(f"  {mark}throughput vs ideal, first start to last end: {ratio:.1%}{goal}; "
                  f"{r['span']:.1f} s vs ideal {ideal:.1f} s")
     lines.append(f"        whole command incl. start-up and collection: {r['wall']:.1f} s ({ideal / r['wall']:.1%} of ideal)")
+    lines.append(f"        CPU used: {r['cpu']:.1f} s in all, {r['cpu'] / r['tasks'] * 1000:.0f} ms per task "
+                 f"({r['cpu'] / ideal:.0%} of one core over the ideal time; the load average was "
+                 f"{os.getloadavg()[0]:.1f} at the end)")
     gb = r["peak_rss"] / 2**30
     mark = "" if rss_target is None else ("PASS  " if gb <= rss_target else "MISS  ")
     goal = "" if rss_target is None else f" (target <= {rss_target:g} GB)"
