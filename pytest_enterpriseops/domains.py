@@ -199,6 +199,13 @@ class Benchmark:
                 if req not in self.domains:
                     raise DomainError(f"{dom.dir / 'domain.yaml'}: requires unknown domain '{req}'")
 
+    def available(self) -> list[str]:
+        """Every domain a task here may name: this root's and the installed root's."""
+        names = set(self.domains)
+        if self.fallback is not None:
+            names |= {d.name for d in (self.fallback / "db").iterdir() if (d / "schema.sql").is_file()}
+        return sorted(names)
+
     def closure(self, names) -> list[str]:
         """The given domains plus everything they require, in dependency order."""
         order: list[str] = []

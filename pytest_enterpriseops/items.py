@@ -48,7 +48,7 @@ def validate_against_benchmark(task: Task, bench: Benchmark) -> None:
     for d in task.domain_list:
         if d not in bench.domains:
             raise TaskFileError(path, task.line_of(field), field,
-                                f"unknown domain '{d}' (known: {', '.join(bench.domains)})")
+                                f"unknown domain '{d}' (known: {', '.join(bench.available())})")
     bench.invariants(task.domain_list)  # a broken verifiers/<domain>.yaml is named at collection
     tools = bench.all_tools(task.domain_list)
     for i, name in enumerate(task.tools):
