@@ -122,8 +122,10 @@ def bound_loop(agent: Any) -> LoopHost | None:
 
 
 def _weakable(obj: Any) -> bool:
+    """Usable as a WeakKeyDictionary key (weakly referenceable and hashable)."""
     try:
         weakref.ref(obj)
+        hash(obj)
     except TypeError:
         return False
     return True
@@ -156,7 +158,7 @@ class AgentDrive:
         return await _run(self.agent, self.episode, self.gold, self.timeout)
 
     def _on(self, host: LoopHost) -> Any:
-        self._future = host.submit(_run(self.agent, self.episode, self.gold, self.timeout))
+        self._future = host.submit(_run(self.agent, self.episode, self.gold, self.timeout))  # raises: not counted
         try:
             return self._future.result()
         except FutureCancelled:
