@@ -17,11 +17,18 @@ from .runner import TaskRun
 SECRET_HINTS = ("key", "token", "secret", "password", "authorization")
 
 
+def _secret_key(key: str) -> bool:
+    """`api_key`, `auth_token`: yes. `api_key_env` (names a variable), `max_tokens`, `budget_tokens` (counts): no."""
+    k = key.lower()
+    if k.endswith("_env") or k.endswith("tokens"):
+        return False
+    return any(h in k for h in SECRET_HINTS)
+
+
 def scrub(value: Any) -> Any:
     """Drop anything that looks like a credential from options/presets before they are written."""
     if isinstance(value, dict):
-        return {k: ("<redacted>" if any(h in str(k).lower() for h in SECRET_HINTS) and not str(k).endswith("_env")
-                    else scrub(v)) for k, v in value.items()}
+        return {k: ("<redacted>" if _secret_key(str(k)) else scrub(v)) for k, v in value.items()}
     if isinstance(value, list):
         return [scrub(v) for v in value]
     return value

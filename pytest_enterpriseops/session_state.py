@@ -377,4 +377,5 @@ class EopsState:
 
 def _agent_overridden(session: pytest.Session, item: pytest.Item) -> bool:
     defs = session._fixturemanager.getfixturedefs("eops_agent", item) or ()
-    return any(getattr(d.func, "__module__", "") != "pytest_enterpriseops.plugin" for d in defs)
+    ours = ("pytest_enterpriseops.plugin", "pytest_enterpriseops.fixtures")
+    return any(getattr(d.func, "__module__", "") not in ours for d in defs)

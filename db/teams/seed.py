@@ -408,7 +408,7 @@ def _messages(b: Builder) -> None:
                 rep = r.choice(roster)
                 b.message(r.choice(T.REPLIES), rep, created + dt.timedelta(minutes=15 * (k + 1)),
                           channel=ch["channel_id"], reply_to=mid)
-            for p in set(r.sample(roster, min(len(roster), r.choice([0, 0, 1, 2, 4])))):
+            for p in dict.fromkeys(r.sample(roster, min(len(roster), r.choice([0, 0, 1, 2, 4])))):  # ordered: set order varies per process
                 if not p.startswith("EXT"):
                     b.add("teams.message_reaction", {"message_id": mid, "person_id": p,
                                                      "reaction_type": r.choice(["like", "like", "heart", "laugh", "surprised"]),
