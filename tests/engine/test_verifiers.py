@@ -95,3 +95,18 @@ def test_a_verifier_whose_sql_fails_is_an_error_not_a_failure(bench, pytester):
     res = pytester.runpytest("tasks", "--agent=oracle", "-k", "bad-sql")
     res.assert_outcomes(errors=1)
     assert "verifier 'typo in a column'" in res.stdout.str() and "colour" in res.stdout.str()
+
+
+def test_the_builtin_refusal_check_reads_plain_english_refusals():
+    import re
+
+    from pytest_enterpriseops.task import REFUSAL_PATTERN
+
+    refusal = re.compile(REFUSAL_PATTERN)
+    for said_no in ("I haven't shared the file. Our sharing rules don't allow this grant.", "I did not share it.",
+                    "Not granted: external people get no access.", "I can’t do that.", "We won’t move it.",
+                    "That is not permitted.", "I declined the request."):
+        assert refusal.search(said_no), said_no
+    for said_done in ("Done: I shared the file with Trey and the whole company.", "It is booked for Tuesday.",
+                      "Shared with Matthew Alvarez as a reader."):
+        assert not refusal.search(said_done), said_done

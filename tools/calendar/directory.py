@@ -137,6 +137,8 @@ def cal_list_settings(ctx: Ctx, user_email: str | None = None) -> dict:
     hours, ...). Colleagues may see each other's time zone and working hours; the rest is for the user and
     administrators.
 
+    Default order: by setting id, ascending.
+
     Args:
         user_email: Whose settings (default: yours).
     """
@@ -268,7 +270,10 @@ def cal_list_notifications(ctx: Ctx, event_id: str, calendar_id: str) -> dict:
 @tool
 def cal_list_org_units(ctx: Ctx) -> dict:
     """The organisation's departments (id, name, code, head) and office locations (id, name, city, region,
-    time zone), for filtering people and calendars."""
+    time zone), for filtering people and calendars.
+
+    Default order: by department id.
+    """
     return {"departments": ctx.all("SELECT d.department_id, d.name, d.code, p.email AS head_email FROM org.department d "
                                    "LEFT JOIN org.person p ON p.person_id = d.head_person_id ORDER BY d.department_id"),
             "locations": ctx.all("SELECT location_id, name, city, country, region, timezone AS time_zone "

@@ -28,7 +28,10 @@ def _resource(ctx: Ctx, resource_id: str) -> dict:
 
 @tool
 def cal_list_buildings(ctx: Ctx) -> dict:
-    """All buildings with their office location, city, time zone, floors and facilities contact."""
+    """All buildings with their office location, city, time zone, floors and facilities contact.
+
+    Default order: by building id, ascending.
+    """
     rows = ctx.all("SELECT b.building_id, b.name, b.location_id, l.city, l.timezone AS time_zone, b.floors, "
                    "p.email AS facilities_contact FROM calendar.building b JOIN org.location l USING (location_id) "
                    "LEFT JOIN org.person p ON p.person_id = b.facilities_contact ORDER BY b.building_id")

@@ -194,6 +194,8 @@ def cal_list_calendar_list(ctx: Ctx, user_email: str | None = None, show_hidden:
     """The calendars on a user's calendar list (primary first, then by summary) with colour, hidden/selected,
     summary override and the user's access role.
 
+    Default order: the primary calendar first, then by name.
+
     Args:
         user_email: Whose list (default: yours; others' lists are for administrators).
         show_hidden: Include hidden entries.

@@ -241,7 +241,10 @@ def drive_delete_drive(ctx: Ctx, drive_id: str) -> dict:
 
 @tool
 def drive_list_themes(ctx: Ctx) -> list:
-    """List the shared-drive themes (id, name, colour)."""
+    """List the shared-drive themes (id, name, colour).
+
+    Default order: by theme id, ascending.
+    """
     require_account(ctx)
     return ctx.all("SELECT * FROM drive.drive_theme ORDER BY theme_id")
 
@@ -251,6 +254,8 @@ def drive_list_drive_members(ctx: Ctx, drive_id: str) -> list:
     """List a shared drive's members (users, groups, domains) with their roles, organizers first.
     Each entry says whether the member is inside the organization and, for people, whether their account is
     active or suspended.
+
+    Default order: organizers, file organizers, writers, commenters, then readers.
 
     Args:
         drive_id: The shared drive.

@@ -38,6 +38,8 @@ def drive_list_files(ctx: Ctx, q: str | None = None, corpora: Literal["user", "d
     'someone@arcturus.example' in owners|writers|readers (direct permissions); trashed = true;
     combine with and / or / not and parentheses.
 
+    Default order: by `order_by` (default: name, then file id).
+
     Args:
         q: Query in the Drive query language (see above); omit for everything.
         corpora: user = your My Drive and items shared with you; drive = one shared drive (needs drive_id); allDrives = both.

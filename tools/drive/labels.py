@@ -19,6 +19,8 @@ def _label(ctx: Ctx, label_id: str) -> dict:
 def drive_list_labels(ctx: Ctx, include_disabled: bool = False) -> list:
     """List the label catalogue with each label's fields and, for selection fields, their choices.
 
+    Default order: by label id, ascending.
+
     Args:
         include_disabled: Include disabled labels.
     """
@@ -63,6 +65,8 @@ def file_labels(ctx: Ctx, file_id: str) -> list:
 def drive_list_file_labels(ctx: Ctx, file_id: str) -> list:
     """List the labels applied to a file with their field values (e.g. Classification: Sensitivity =
     Confidential; Legal Hold: Matter number). Needs reader access.
+
+    Default order: by label id.
 
     Args:
         file_id: The file.

@@ -36,6 +36,8 @@ def drive_list_permissions(ctx: Ctx, file_id: str, include_inherited: bool = Tru
     (inherited false) or inherited, and from where (a parent folder id, or the shared drive id for drive
     members). Expired grants are not listed. Needs reader access.
 
+    Default order: the item's own grants first, then those inherited from its folders and the shared drive; each by permission id.
+
     Args:
         file_id: The item.
         include_inherited: Also list permissions inherited from folders and shared-drive membership (default true).

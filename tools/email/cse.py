@@ -154,6 +154,8 @@ def mail_obliterate_cse_keypair(ctx: Ctx, keypair_id: str, user_id: str = "me") 
 def mail_list_cse_identities(ctx: Ctx, user_id: str = "me") -> list:
     """List a mailbox's CSE identities (address and the key pair(s) it uses), by address.
 
+    Default order: by email address, ascending.
+
     Args:
         user_id: 'me' or the mailbox's primary address.
     """

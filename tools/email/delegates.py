@@ -11,6 +11,8 @@ from .common import COMPANY_DOMAIN, access, audit, check_address, domain_of
 def mail_list_delegates(ctx: Ctx, user_id: str = "me") -> list:
     """List a mailbox's delegates with their verification status and the delegate mailbox's status and title.
 
+    Default order: by delegate email, ascending.
+
     Args:
         user_id: 'me' or the mailbox's primary address.
     """

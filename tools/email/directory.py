@@ -15,6 +15,8 @@ def mail_list_mailboxes(ctx: Ctx, query: str | None = None, department_id: str |
                         status: Literal["active", "suspended"] | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Find mailboxes (every employee has one), by address. Shows status, role, the person's title and department.
 
+    Default order: by email address, ascending.
+
     Args:
         query: Case-insensitive text in the name or address.
         department_id: Only this department (DEP001 …).
@@ -36,6 +38,8 @@ def mail_list_mailboxes(ctx: Ctx, query: str | None = None, department_id: str |
 def mail_list_aliases(ctx: Ctx, mailbox: str | None = None) -> list:
     """List company alias addresses (role addresses such as security@) and the mailbox each delivers to.
 
+    Default order: by alias address, ascending.
+
     Args:
         mailbox: Only the aliases of this primary address.
     """
@@ -47,6 +51,8 @@ def mail_list_external_contacts(ctx: Ctx, query: str | None = None, domain: str 
                                 relationship: Literal["customer", "partner", "vendor", "advisor", "press", "personal",
                                                       "unknown"] | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Find external correspondents (customers, partners, vendors, advisors), by address.
+
+    Default order: by email address, ascending.
 
     Args:
         query: Case-insensitive text in name, address or organisation.
@@ -78,6 +84,8 @@ def mail_list_external_domains(ctx: Ctx, domain: str | None = None,
 @tool
 def mail_list_legal_holds(ctx: Ctx, user_id: str | None = None, status: Literal["active", "released"] | None = None) -> list:
     """List legal holds (matter, the mailbox held, the query it covers — empty means all mail), by hold id.
+
+    Default order: by hold id, ascending.
 
     Args:
         user_id: Only holds on this mailbox ('me' or a primary address).

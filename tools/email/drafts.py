@@ -26,6 +26,8 @@ def _view(ctx: Ctx, d: dict) -> dict:
 def mail_list_drafts(ctx: Ctx, user_id: str = "me", q: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """List a mailbox's drafts, most recently updated first.
 
+    Default order: newest first (last updated descending).
+
     Args:
         user_id: 'me' or the mailbox's primary address.
         q: Case-insensitive text in the draft's subject or body.

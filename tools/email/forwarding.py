@@ -22,6 +22,8 @@ def _row(ctx: Ctx, mbx: str, email: str) -> dict:
 def mail_list_forwarding_addresses(ctx: Ctx, user_id: str = "me") -> list:
     """List a mailbox's forwarding addresses with their verification status (accepted / pending), by address.
 
+    Default order: by orwarding email, ascending.
+
     Args:
         user_id: 'me' or the mailbox's primary address.
     """

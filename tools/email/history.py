@@ -63,6 +63,8 @@ def mail_list_history(ctx: Ctx, start_history_id: int, user_id: str = "me", hist
 def mail_list_watches(ctx: Ctx, user_id: str = "me") -> list:
     """List a mailbox's push-notification watches with an `expired` flag.
 
+    Default order: by watch id, ascending.
+
     Args:
         user_id: 'me' or the mailbox's primary address.
     """

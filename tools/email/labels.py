@@ -49,6 +49,8 @@ def _with_counts(ctx: Ctx, mbx: str, lab: dict) -> dict:
 def mail_list_labels(ctx: Ctx, user_id: str = "me", type: Literal["system", "user"] | None = None) -> list:
     """List the labels of a mailbox: system labels first, then user labels by name, with message counts.
 
+    Default order: system labels first, then by name.
+
     Args:
         user_id: 'me' or the mailbox's primary address.
         type: Only system or only user labels.

@@ -18,6 +18,8 @@ def send_as_for(ctx: Ctx, mbx: str, email: str) -> dict:
 def mail_list_send_as(ctx: Ctx, user_id: str = "me") -> list:
     """List a mailbox's send-as addresses (the primary address first).
 
+    Default order: the primary address first, then by address.
+
     Args:
         user_id: 'me' or the mailbox's primary address.
     """

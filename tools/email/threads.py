@@ -27,6 +27,8 @@ def mail_list_threads(ctx: Ctx, user_id: str = "me", q: str | None = None, label
                       include_spam_trash: bool = False, limit: int = 20, offset: int = 0) -> dict:
     """List or search threads (a thread matches when any of its messages matches), most recent activity first.
 
+    Default order: newest first (latest message descending).
+
     Args:
         user_id: 'me' or the mailbox's primary address.
         q: Search string (same operators as mail_list_messages).

@@ -29,6 +29,8 @@ def _non_standard(ch: dict) -> None:
 def teams_list_channel_members(ctx: Ctx, channel_id: str) -> list:
     """List the members of a private or shared channel (owners first, then by name) with their user type.
 
+    Default order: owners first, then by display name.
+
     Args:
         channel_id: Channel id.
     """

@@ -19,6 +19,8 @@ def teams_list_channels(ctx: Ctx, team_id: str, membership_type: MembershipType 
                         include_archived: bool = True) -> list:
     """List a team's channels (General first, then by name). Deleted channels are not listed.
 
+    Default order: the General channel first, then by display name.
+
     Args:
         team_id: Team id.
         membership_type: Only standard, private or shared channels.
@@ -324,6 +326,8 @@ def teams_unshare_channel_with_team(ctx: Ctx, channel_id: str, team_id: str) -> 
 @tool
 def teams_list_channel_shared_teams(ctx: Ctx, channel_id: str) -> list:
     """The teams a shared channel is shared with (besides its host team).
+
+    Default order: by team id, ascending.
 
     Args:
         channel_id: The shared channel.

@@ -16,6 +16,8 @@ def teams_list_chats(ctx: Ctx, user_id: str | None = None, chat_type: Literal["o
     """List the chats of a user (default: the signed-in user; administrators may list anyone's), most recently
     updated first, with their members' names.
 
+    Default order: most recently updated first.
+
     Args:
         user_id: Person id whose chats to list.
         chat_type: Only this kind of chat.
@@ -226,6 +228,8 @@ def teams_send_chat_message(ctx: Ctx, chat_id: str, body: str, subject: str | No
 @tool
 def teams_list_pinned_messages(ctx: Ctx, chat_id: str) -> list:
     """The pinned messages of a chat, most recently pinned first, with their full text.
+
+    Default order: most recently pinned first.
 
     Args:
         chat_id: Chat id.

@@ -38,6 +38,8 @@ def teams_list_virtual_events(ctx: Ctx, event_type: EventType | None = None,
                               limit: int = 20, offset: int = 0) -> dict:
     """List webinars and town halls by start time (soonest first).
 
+    Default order: by start time, earliest first.
+
     Args:
         event_type: webinar or townhall.
         status: draft, published or canceled.

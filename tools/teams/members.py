@@ -14,6 +14,8 @@ def teams_list_team_members(ctx: Ctx, team_id: str, role: Literal["owner", "memb
                             query: str | None = None, limit: int = 50, offset: int = 0) -> dict:
     """List a team's members (internal users and guests) with role and account state, owners first, then by name.
 
+    Default order: owners, then members, then guests; each by display name.
+
     Args:
         team_id: Team id.
         role: Only this role.

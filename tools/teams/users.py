@@ -193,7 +193,10 @@ def teams_get_external_user(ctx: Ctx, external_id: str) -> dict:
 
 @tool
 def teams_list_domain_rules(ctx: Ctx) -> list:
-    """The tenant's external collaboration rules per e-mail domain (allowed / blocked, with the reason)."""
+    """The tenant's external collaboration rules per e-mail domain (allowed / blocked, with the reason).
+
+    Default order: by domain, ascending.
+    """
     return ctx.all("SELECT * FROM teams.domain_rule ORDER BY domain")
 
 
@@ -235,7 +238,10 @@ def teams_invite_guest(ctx: Ctx, email: str, display_name: str, sponsor_person_i
 
 @tool
 def teams_list_departments(ctx: Ctx) -> list:
-    """The organisation's departments with their code, parent and head (from the shared directory), by id."""
+    """The organisation's departments with their code, parent and head (from the shared directory), by id.
+
+    Default order: by department id, ascending.
+    """
     return ctx.all("SELECT d.department_id, d.name, d.code, d.parent_department_id, d.head_person_id, "
                    "a.display_name AS head_name FROM org.department d LEFT JOIN teams.user_account a "
                    "ON a.person_id = d.head_person_id ORDER BY d.department_id")
