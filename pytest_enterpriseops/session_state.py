@@ -97,6 +97,7 @@ class EopsState:
             raise pytest.UsageError(str(exc)) from None
 
     def _claim_out_dir(self, rootdir: Path) -> None:
+        rootdir = results_base(rootdir)
         opt = self.config.getoption
         out = opt("--eops-out")
         explicit = Path(out).resolve() if out else None
@@ -373,6 +374,20 @@ class EopsState:
         self.signals.restore()
         if self.run_dir is not None:
             self.run_dir.release(remove_if_empty=True)
+
+
+def results_base(rootdir: Path) -> Path:
+    """Where `.eops/runs` goes by default: the pytest rootdir, unless that is inside the installed benchmark
+    content (a wheel's site-packages, maybe read-only, shared by every user): then the current directory."""
+    import importlib.util
+
+    from .domains import CONTENT_PACKAGE
+
+    spec = importlib.util.find_spec(CONTENT_PACKAGE)
+    for loc in (spec.submodule_search_locations or []) if spec else []:
+        if rootdir.resolve().is_relative_to(Path(loc).resolve()):
+            return Path.cwd()
+    return rootdir
 
 
 def _agent_overridden(session: pytest.Session, item: pytest.Item) -> bool:
