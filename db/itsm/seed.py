@@ -678,6 +678,7 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
             planned_start = NOW - dt.timedelta(days=rng.randint(1, 80), hours=rng.randint(0, 20))
             planned_end = planned_start + dt.timedelta(hours=2)
         created = planned_start - dt.timedelta(days=rng.randint(3, 12)) if ctype != "emergency" else planned_start - dt.timedelta(hours=1)
+        raised = created  # when the change was planned to be raised: decides which incidents it resolves
         created = min(created, NOW - dt.timedelta(days=2, hours=i % 20))  # changes planned far ahead were raised already
         if planned_end < NOW:
             state = rng.choices(["closed", "canceled", "review"], [85, 8, 7])[0]
@@ -749,7 +750,7 @@ def seed(db) -> None:  # noqa: C901 - one linear build of a consistent data set
             for x in cands[:2]:
                 if ch["change_id"] not in [c["change_id"] for c in chg_inc if c["incident_id"] == x["incident_id"]]:
                     chg_inc.append({"change_id": cid, "incident_id": x["incident_id"],
-                                    "link_type": "resolves" if x["opened_at"] < created else "caused_by",
+                                    "link_type": "resolves" if x["opened_at"] < raised else "caused_by",
                                     "linked_by": requester, "linked_at": max(created, x["opened_at"])})
     db.insert("itsm.change_request", changes)
     db.insert("itsm.change_approval", approvals)
