@@ -151,6 +151,11 @@ def installed_root() -> Path | None:
     return None
 
 
+def first_role(roles: dict[str, str | None], names) -> str | None:
+    """The role in the first of `names` that gives the user one (what a single-role caller sees)."""
+    return next((roles[n] for n in names if roles.get(n)), None)
+
+
 class DomainMap(dict):
     """The domains of a root; a name it lacks is looked up in the fallback root (and kept)."""
 
@@ -238,13 +243,7 @@ class Benchmark:
 
     def role_of(self, cursor, names, user_id: str) -> str | None:
         """The acting user's role, from the first of these domains whose role_query knows them."""
-        for n in names:
-            q = self.domains[n].manifest.role_query
-            if q:
-                row = cursor.execute(q, [user_id]).fetchone()
-                if row and row[0]:
-                    return row[0]
-        return None
+        return first_role(self.roles_of(cursor, names, user_id), names)
 
     def roles_of(self, cursor, names, user_id: str) -> dict[str, str | None]:
         """The acting user's role in each of these domains (and their dependencies) that maps

@@ -11,7 +11,7 @@ from . import sandbox
 from .agent_thread import AgentDrive, AgentOutcome
 from .context import Ctx
 from .diff import catalog, diff_database, file_state, schema_changes
-from .domains import Benchmark
+from .domains import Benchmark, first_role
 from .errors import HarnessError
 from .footprint import Footprint, gold_footprint
 from .runner_options import RunOptions
@@ -105,8 +105,8 @@ class TaskSession:
         cursor = self.db.cursor()
         roles = bench.roles_of(cursor, task.domain_list, task.as_user)
         self.run.role = describe_roles(roles)
-        ctx = Ctx(cursor, task.as_user, bench.role_of(cursor, task.domain_list, task.as_user), self.now,
-                  task.id, task.domain_list, roles=roles)
+        ctx = Ctx(cursor, task.as_user, first_role(roles, task.domain_list), self.now, task.id, task.domain_list,
+                  roles=roles)
         all_tools = bench.all_tools(task.domain_list)
         self.run.offered_tools = select_tools(task.tools, all_tools, options.tools_mode)
         self.env = ToolEnv(ctx, all_tools, self.run.offered_tools, self.run.transcript,

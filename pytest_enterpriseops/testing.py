@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 from . import sandbox
 from .context import Ctx
-from .domains import Benchmark, benchmark_for
+from .domains import Benchmark, benchmark_for, first_role
 from .runtime import ToolEnv
 from .transcript import Transcript
 
@@ -63,8 +63,8 @@ def tool_session(domain: str | list[str], as_user: str, now: dt.datetime | None 
     cur = db.cursor()
     roles = None  # an explicit role applies to every domain's tools
     if role is None:
-        role = bench.role_of(cur, domains, as_user)
         roles = bench.roles_of(cur, domains, as_user)
+        role = first_role(roles, domains)
     if now is None:
         now = bench.default_now(domains)
     try:

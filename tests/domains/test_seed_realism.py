@@ -26,15 +26,18 @@ def _cursor(domain: str):
     return db, db.read_cursor("start")
 
 
+def _columns(cur, domain: str, type_condition: str) -> list[tuple[str, str, str]]:
+    return cur.execute("SELECT schema_name, table_name, column_name FROM duckdb_columns() WHERE schema_name = ? "
+                       f"AND {type_condition}", [domain]).fetchall()
+
+
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_nothing_that_happened_is_dated_after_now(domain):
     now = BENCH.default_now([domain]).replace(tzinfo=None)
     db, cur = _cursor(domain)
     try:
-        cols = cur.execute("SELECT schema_name, table_name, column_name FROM duckdb_columns() WHERE schema_name = ? "
-                           "AND data_type LIKE 'TIMESTAMP%'", [domain]).fetchall()
         late = []
-        for schema, table, column in cols:
+        for schema, table, column in _columns(cur, domain, "data_type LIKE 'TIMESTAMP%'"):
             if FORWARD.search(column):
                 continue
             n = cur.execute(f'SELECT count(*) FROM {schema}.{table} WHERE "{column}" > ?', [now]).fetchone()[0]
@@ -58,10 +61,8 @@ def test_no_filler_text(domain):
     assert not bad, "\n".join(bad)
     db, cur = _cursor(domain)
     try:
-        cols = cur.execute("SELECT schema_name, table_name, column_name FROM duckdb_columns() WHERE schema_name = ? "
-                           "AND data_type = 'VARCHAR'", [domain]).fetchall()
         hits = []
-        for schema, table, column in cols:
+        for schema, table, column in _columns(cur, domain, "data_type = 'VARCHAR'"):
             cond = " OR ".join(f'lower("{column}") LIKE \'%{w}%\'' for w in FILLER)
             n = cur.execute(f"SELECT count(*) FROM {schema}.{table} WHERE {cond}").fetchone()[0]
             if n:

@@ -32,12 +32,10 @@ def itsm_list_service_offerings(ctx: Ctx, business_service_id: str | None = None
            "o.support_group_id, o.description FROM itsm.service_offering o JOIN itsm.configuration_item c ON c.ci_id = o.service_ci_id "
            "WHERE 1=1")
     params: list = []
-    if business_service_id is not None:
-        sql += " AND o.service_ci_id = ?"
-        params.append(business_service_id)
-    if status is not None:
-        sql += " AND o.status = ?"
-        params.append(status)
+    for col, val in (("o.service_ci_id", business_service_id), ("o.status", status)):
+        if val is not None:
+            sql += f" AND {col} = ?"
+            params.append(val)
     if name:
         sql += " AND o.name ILIKE ?"
         params.append(f"%{name}%")
