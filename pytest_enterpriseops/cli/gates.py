@@ -6,6 +6,7 @@ database, with the gold footprint taken from the gold run itself.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import duckdb
@@ -19,6 +20,10 @@ from ..task import Task
 
 BARE_REFUSAL = "I can't do that."
 FALSE_DONE = "Done — I completed all of it as requested."
+# Words that tell an agent the verdict or the trap before it looks: agents see the task id
+# (EOPS_TASK_ID for exec agents, the MCP session, the report it may be trained on).
+OUTCOME_WORDS = re.compile(r"(?:^|-)(refuse[sd]?|refusal|reject(?:s|ed)?|infeasible|impossible|cannot|blocked|"
+                           r"denied|deny|forbidden|disallowed|trap|decoy|hidden|lookalike)(?=-|$)")
 OPTIONS = dict(tools_mode="oracle", max_steps=100_000, task_timeout=120)
 
 
@@ -117,6 +122,9 @@ def run_steps(bench: Benchmark, task: Task, steps: list[tuple[str, dict[str, Any
 
 def static_gates(task: Task) -> list[str]:
     p = []
+    if m := OUTCOME_WORDS.search(task.id):
+        p.append(f"the id gives away the outcome or the trap ({m.group(1)!r}): agents see task ids — "
+                 "name the work the request is about, not what makes it hard")
     if not task.plan:
         p.append("no human `plan` (the steps a colleague would take, each with the fact or policy behind it)")
     if task.feasible and not any(v.kind == "changes_only" for v in task.verifiers):

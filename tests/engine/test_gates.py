@@ -137,3 +137,12 @@ def test_invariants_run_on_touched_rows_and_on_the_seed(root):
                    "    holds: \"1 = (SELECT count(*) FROM read_csv('/etc/passwd'))\"\n")
     with pytest.raises(DomainError, match=r"demo.yaml:\d+: field 'holds': table function read_csv"):
         Benchmark(root).invariants(["demo"])
+
+
+def test_an_id_that_gives_away_the_outcome_is_flagged(root):
+    body = ASSIGN.format(id="demo-refuse-assign", changes="[demo.ticket, demo.ticket_comment, demo.audit_log]")
+    problems = _check(root, "demo-refuse-assign", body)
+    assert any(p.startswith("the id gives away the outcome or the trap ('refuse')") for p in problems), problems
+    # a word that only contains one of them is not one of them
+    fine = ASSIGN.format(id="demo-record-rejection", changes="[demo.ticket, demo.ticket_comment, demo.audit_log]")
+    assert _check(root, "demo-record-rejection", fine) == []
