@@ -216,7 +216,9 @@ def mail_send_message(ctx: Ctx, to: list[str], subject: str, body: str, user_id:
                       cc: list[str] | None = None, bcc: list[str] | None = None, send_as_email: str | None = None,
                       reply_to_message_id: str | None = None) -> dict:
     """Send a message from a mailbox (its default send-as address unless send_as_email is given). Mail to
-    company addresses (primary or alias) is delivered to those mailboxes, where their filters apply.
+    company addresses (primary or alias) is delivered to those mailboxes, where their filters' label actions
+    apply. Forwarding is not simulated: a recipient's auto-forwarding or a filter's forward action creates no
+    copy anywhere (forwarding settings are reviewed as settings).
 
     Args:
         to: Recipient addresses.
@@ -242,8 +244,10 @@ def mail_send_message(ctx: Ctx, to: list[str], subject: str, body: str, user_id:
 def mail_import_message(ctx: Ctx, from_address: str, subject: str, body: str, internal_date: str, user_id: str = "me",
                         from_name: str | None = None, to: list[str] | None = None, cc: list[str] | None = None,
                         label_ids: list[str] | None = None, thread_with_message_id: str | None = None) -> dict:
-    """Import a message into a mailbox as if it had been received (migrations, handovers). Headers and date are
-    kept as given; no filters run and nothing is sent. Without label_ids the message lands in INBOX.
+    """Import a message into a mailbox as if it had been received (migrations, handovers). Sender, recipients,
+    subject, body and date are kept as given; no filters run and nothing is sent. Without label_ids the message
+    lands in INBOX. The import gets a new Message-ID header of its own (the original's is not carried over), and
+    attachments are not imported (this tool takes none): check for an existing copy by sender, subject and date.
 
     Args:
         from_address: Original sender address.
