@@ -127,11 +127,8 @@ def transfer_ownership(ctx: Ctx, f: dict, principal: dict) -> None:
         raise ToolError(f"{principal['email_address']} already owns '{f['name']}'")
     old = f["owner_id"]
     old_email = ctx.scalar("SELECT email FROM drive.account WHERE person_id = ?", old)
-    old_active = ctx.scalar("SELECT status FROM drive.account WHERE person_id = ?", old) == "active"
     ctx.execute("DELETE FROM drive.permission WHERE file_id = ? AND type = 'user' AND person_id = ?", f["file_id"], new_owner)
     ctx.execute("UPDATE drive.permission SET role = 'writer' WHERE file_id = ? AND role = 'owner'", f["file_id"])
-    if not old_active:
-        ctx.execute("DELETE FROM drive.permission WHERE file_id = ? AND person_id = ?", f["file_id"], old)
     ctx.insert("drive.permission", {
         "permission_id": ctx.new_id("drive.permission", "permission_id", "PRM", 5), "file_id": f["file_id"], "type": "user",
         "role": "owner", "person_id": new_owner, "external_id": None, "group_id": None, "domain": None,
@@ -202,7 +199,8 @@ def drive_create_permission(ctx: Ctx, file_id: str, type: PType, role: Role, ema
     """Share a file or folder (the grant is inherited by everything inside a folder). Needs writer access
     (owners and organizers always; writers only if the owner allows it). Shared-drive restrictions are
     enforced (domain-only, members-only). Role owner needs transfer_ownership=true: My Drive items only,
-    to an active user in the organization; the previous owner becomes a writer. For users and groups a
+    to an active user in the organization; the previous owner becomes a writer (also when their account is
+    suspended: remove that grant separately if it should go). For users and groups a
     notification e-mail is sent unless send_notification_email is false.
 
     Args:

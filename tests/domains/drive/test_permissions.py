@@ -38,6 +38,14 @@ def test_ownership_transfer_inside_the_domain_only_and_previous_owner_becomes_wr
         assert s.scalar("SELECT count(*) FROM drive.notification WHERE file_id = 'FIL01311' AND kind = 'ownership'") == 1
 
 
+def test_transfer_from_a_suspended_owner_leaves_them_a_writer_grant_to_remove():
+    with tool_session("drive", as_user=ADMIN) as s:                     # Angela Shelton (suspended) owns FIL01062
+        s.call("drive_create_permission", file_id="FIL01062", type="user", role="owner",
+               email_address="john.clark@arcturus.example", transfer_ownership=True)
+        assert s.scalar("SELECT role FROM drive.permission WHERE file_id = 'FIL01062' AND person_id = 'P0491'") == "writer"
+        assert s.scalar("SELECT owner_id FROM drive.file WHERE file_id = 'FIL01062'") == "P0436"
+
+
 def test_suspended_accounts_cannot_be_granted_and_owner_permission_is_protected():
     with tool_session("drive", as_user=ADMIN) as s:
         assert "suspended" in s.call_error("drive_create_permission", file_id="FIL01311", type="user", role="reader",
