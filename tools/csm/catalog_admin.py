@@ -14,7 +14,8 @@ Tier = Literal["strategic", "key", "standard"]
 # Policy: basic = 8x5, standard = 12x5, premium and enterprise = 24x7.
 COVERAGE_OF_LEVEL = {"basic": "8x5", "standard": "12x5", "premium": "24x7", "enterprise": "24x7"}
 LEGAL_SUFFIXES = (" inc", " inc.", " ltd", " ltd.", " llc", " gmbh", " plc", " corp", " corp.", " co.", " sa", " ag",
-                  " group", " limited", " corporation")
+                  " group", " limited", " corporation", " a/s", " aps", " bv", " nv", " oy", " ab", " s.a.", " pty",
+                  " kk", " srl", " spa", " sarl")
 
 
 def _core_name(name: str) -> str:
