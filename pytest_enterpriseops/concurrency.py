@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .runtime import ENGINE_LOCK, channel
+from .runtime import channel
 
 
 class EpisodePool:
@@ -45,8 +45,7 @@ class EpisodePool:
     def _start(self, item: Any, agent: Any, options: Any) -> None:
         from .runner import TaskSession
 
-        with ENGINE_LOCK:
-            session = TaskSession(item.bench, item.task, item.run_index, options)
+        session = TaskSession(item.bench, item.task, item.run_index, options)
         session.start_agent(agent)
         self.started[item.nodeid] = (session, agent)
 
@@ -57,8 +56,7 @@ class EpisodePool:
         pending = self.started.pop(item.nodeid, None)
         if pending is not None:
             return pending[0]
-        with ENGINE_LOCK:
-            return TaskSession(item.bench, item.task, item.run_index, options)
+        return TaskSession(item.bench, item.task, item.run_index, options)
 
     def finish(self, item: Any, session: Any, agent: Any, options: Any) -> None:
         """Start item's episode (unless it was started ahead), start the next items' episodes, then
@@ -82,8 +80,7 @@ class EpisodePool:
         if drive is not None:
             drive.cancel()  # off an async fixture's loop before that fixture is torn down
         channel(session.episode).close("this episode was discarded before its turn")
-        with ENGINE_LOCK:
-            session.close()
+        session.close()
 
     def close(self) -> None:  # idempotent
         """Discard episodes started for items that never got their turn (deselected, stolen, -x)."""

@@ -56,22 +56,16 @@ class EopsDb:
             return self.session.env.call(tool, {} if args is None else dict(args))
 
     def query(self, sql: str, params: Any = None) -> list[tuple]:
-        from .runtime import ENGINE_LOCK
-
-        with ENGINE_LOCK:
-            cur = self.session.db.read_cursor("work")
-            try:
-                return cur.execute(sql, params).fetchall()
-            finally:
-                cur.close()
+        cur = self.session.db.read_cursor("work")
+        try:
+            return cur.execute(sql, params).fetchall()
+        finally:
+            cur.close()
 
     def verify(self, answer: str | None = None) -> list[Any]:
-        from .runtime import ENGINE_LOCK
-
         if answer is not None:
             self.session.run.final_answer = answer
-        with ENGINE_LOCK:
-            return self.session.verify()
+        return self.session.verify()
 
     @property
     def passed(self) -> bool:
@@ -124,7 +118,7 @@ def eops_db(request: pytest.FixtureRequest):
     """A fresh database of one task, with its tools (see EopsDb); closed after the test."""
     from .items import TaskItem
     from .runner import TaskSession
-    from .runtime import ENGINE_LOCK, channel
+    from .runtime import channel
 
     state = request.config.stash[STATE_KEY]
     item = request.node
@@ -136,16 +130,12 @@ def eops_db(request: pytest.FixtureRequest):
     if pool is not None:
         session = pool.take_session(item, state.run_options)
     else:
-        with ENGINE_LOCK:
-            session = TaskSession(bench, task, run_index, state.run_options)
+        session = TaskSession(bench, task, run_index, state.run_options)
     try:
         yield EopsDb(session)
     finally:
-        # The episode first, without the engine lock: a call in flight holds the episode's lock and
-        # then takes the engine lock, so taking them the other way round could deadlock.
-        channel(session.episode).close("the task is closed")
-        with ENGINE_LOCK:
-            session.close()
+        channel(session.episode).close("the task is closed")  # waits out a tool call in flight
+        session.close()
 
 
 def agent_loop(request: pytest.FixtureRequest, agent: Any) -> Any:
@@ -173,7 +163,6 @@ def eops_task_run(request: pytest.FixtureRequest, eops_agent: Any):
     from .agent_thread import bind_loop
     from .items import TaskItem
     from .runner import TaskRun
-    from .runtime import ENGINE_LOCK
     from .session_state import NO_AGENT
 
     item = request.node
@@ -193,6 +182,5 @@ def eops_task_run(request: pytest.FixtureRequest, eops_agent: Any):
         pool.finish(item, session, eops_agent, state.run_options)
     else:
         session.run_agent(eops_agent)
-    with ENGINE_LOCK:
-        session.verify()
+    session.verify()  # the episode is over: its channel is closed (see finish_agent)
     yield session.run

@@ -166,8 +166,12 @@ class _Channel:
 
 _CHANNELS: "weakref.WeakKeyDictionary[Episode, _Channel]" = weakref.WeakKeyDictionary()
 
-# The process's DuckDB work is serialized: tool calls of concurrent episodes (--eops-concurrency)
-# and the materializing and verifying of tasks take turns on this lock.
+# Tool calls of concurrent episodes (--eops-concurrency, MCP, eops_db) take turns on this lock: one
+# tool call at a time per process, whichever thread or loop it comes from. Materializing, verifying
+# and closing task databases (the pytest thread) do not take it: they touch only databases no
+# episode is using (an episode's channel is closed, waiting out a call in flight, before its task is
+# verified), each through a cursor of its own — DuckDB runs queries of different connections side
+# by side and releases the GIL while it does, so the pytest thread's work overlaps tool calls.
 ENGINE_LOCK = threading.RLock()
 
 
