@@ -9,6 +9,8 @@ from typing import Any, Iterator
 
 # An id-like value: starts with a letter, has a digit, no spaces (INC0000003, INC_0003, P0192, SLA-002).
 _ID_LIKE = re.compile(r"^(?=\S*\d)[A-Za-z][A-Za-z0-9]*(?:[-_.:/#][A-Za-z0-9]+)*$")
+# A setting written as word:number (a reminder "popup:15", "email:1440"): a value, not an identifier.
+_SETTING = re.compile(r"^[a-z]+:\d+$")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$")
 _ID_KEYS = re.compile(r"(^|_)(id|ids|number|numbers|email|emails|address|addresses)$")
 _ASKS = re.compile(
@@ -33,7 +35,7 @@ def identifiers(args: Any, key: str = "", enum_keys: frozenset[str] = frozenset(
             yield from identifiers(v, key, enum_keys)
     elif isinstance(args, str):
         v = args.strip()
-        if v and (_ID_LIKE.match(v) or _EMAIL.match(v) or (_ID_KEYS.search(key) and " " not in v and len(v) <= 80)):
+        if v and not _SETTING.match(v) and (_ID_LIKE.match(v) or _EMAIL.match(v) or (_ID_KEYS.search(key) and " " not in v and len(v) <= 80)):
             yield v
 
 
