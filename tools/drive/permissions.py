@@ -321,7 +321,8 @@ def drive_find_shared_items(ctx: Ctx, email_address: str | None = None, domain: 
                             type: PType | None = None, drive_id: str | None = None, external_only: bool = False,
                             limit: int = 50, offset: int = 0) -> dict:
     """Administrator sharing report: direct file and folder permissions matching the filters (not drive
-    memberships - see drive_list_drive_members). Ordered by file id, then permission id.
+    memberships - see drive_list_drive_members), with role, expiry and (link/domain grants) whether the item
+    is discoverable in search. Ordered by file id, then permission id.
 
     Args:
         email_address: Only grants to this user or group e-mail.
@@ -352,7 +353,8 @@ def drive_find_shared_items(ctx: Ctx, email_address: str | None = None, domain: 
     if external_only:
         conds.append(f"(p.type = 'anyone' OR p.external_id IS NOT NULL OR (p.type = 'domain' AND p.domain <> '{INTERNAL_DOMAIN}'))")
     sql = ("SELECT p.permission_id, p.file_id, f.name AS file_name, f.mime_type, f.drive_id, o.email AS owner_email, f.trashed, "
-           "p.type, p.role, p.email_address, p.domain, p.expiration_time, p.created_time, p.granted_by FROM drive.permission p "
+           "p.type, p.role, p.email_address, p.domain, p.allow_file_discovery, p.expiration_time, p.created_time, p.granted_by "
+           "FROM drive.permission p "
            "JOIN drive.file f USING (file_id) LEFT JOIN drive.account o ON o.person_id = f.owner_id WHERE " + " AND ".join(conds))
     return ctx.page(sql, params, limit=limit, offset=offset, order_by="p.file_id, p.permission_id")
 
