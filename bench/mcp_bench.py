@@ -62,7 +62,8 @@ def bench_call_overhead(calls: int) -> list[str]:
                                json.dumps(args), str(calls)], capture_output=True, text=True, timeout=600)
         if proc.returncode != 0:
             raise RuntimeError(proc.stderr[-2000:])
-        over = json.loads(proc.stdout)["ms"]
+        out = json.loads(proc.stdout)
+        over, client_cpu = out["ms"], out.get("client_cpu_ms", float("nan"))
         server_cpu = (_thread_cpu(loop) - cpu) / (calls + 1) * 1000
         asyncio.run(hub().close(token))
         inproc += _in_process_ms(s.episode, tool, args, calls - calls // 2)
@@ -72,7 +73,8 @@ def bench_call_overhead(calls: int) -> list[str]:
     a, b = statistics.median(inproc), statistics.median(over)
     return [ratio_line(f"MCP tool call over an in-process call, median added ({calls} calls each)", b - a, 3, "ms"),
             f"        in-process {a:.2f} ms, over MCP {b:.2f} ms (MCP p90 {statistics.quantiles(over, n=10)[-1]:.2f} ms); "
-            f"the server's CPU per MCP call {server_cpu:.2f} ms, tool included"]
+            f"CPU per MCP call: the server's {server_cpu:.2f} ms (tool included), the SDK client's {client_cpu:.2f} ms; "
+            f"load average {__import__('os').getloadavg()[0]:.1f}"]
 
 
 def _thread_cpu(loop) -> float:
