@@ -15,6 +15,8 @@ def _tag(ctx: Ctx, tag_id: str) -> dict:
 
 
 def _member_of_team(ctx: Ctx, team_id: str, person_id: str) -> None:
+    if person_id.upper().startswith("EXT"):
+        raise ToolError(f"{person_id} is a guest or external person; tags hold internal users (P…) only")
     if not ctx.scalar("SELECT count(*) FROM teams.team_member WHERE team_id = ? AND person_id = ?", team_id, person_id):
         raise ToolError(f"{person_id} is not a member of team {team_id}; tag members must be team members")
 

@@ -24,3 +24,11 @@ def test_members_cannot_manage_tags():
     with tool_session("teams", as_user=member) as s:
         assert "requires a team owner" in error(s, "teams_create_tag", team_id="TEAM029", display_name="X",
                                                 member_ids=[member])
+
+
+def test_guests_cannot_be_tagged_even_as_team_members():
+    with tool_session("teams", as_user="P0540") as s:
+        call(s, "teams_add_team_member", team_id="TEAM036", user_id="EXT0007")
+        assert "internal users (P…) only" in error(s, "teams_add_tag_member", tag_id="TAG0064", user_id="EXT0007")
+        assert "internal users (P…) only" in error(s, "teams_create_tag", team_id="TEAM036", display_name="Guests",
+                                                   member_ids=["EXT0007"])
