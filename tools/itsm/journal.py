@@ -121,8 +121,15 @@ def itsm_send_notification(ctx: Ctx, recipient_id: str, subject: str, body: str,
             raise ToolError(f"article {kb['number']} is {kb['state']}; only published articles are sent")
         if kb["visibility"] == "internal" and r["role"] == "reporter":
             raise ToolError(f"article {kb['number']} is internal and {recipient_id} is a reporter; never send internal articles to reporters")
+    return record_notification(ctx, u["user_id"], recipient_id, notification_type, subject, body, ref, record_id,
+                               kb_article_id)
+
+
+def record_notification(ctx: Ctx, sender_id: str, recipient_id: str, notification_type: str, subject: str, body: str,
+                        ref: dict, record_id: str | None, kb_article_id: str | None = None) -> dict:
+    """The notification row and its audit entry: the one way every ITSM tool sends mail."""
     nid = ctx.new_id("itsm.notification", "notification_id", "NTF", 6)
-    row = ctx.insert("itsm.notification", {"notification_id": nid, "recipient_id": recipient_id, "sent_by": u["user_id"], **ref,
+    row = ctx.insert("itsm.notification", {"notification_id": nid, "recipient_id": recipient_id, "sent_by": sender_id, **ref,
                                            "notification_type": notification_type, "subject": subject, "body": body,
                                            "sent_at": ctx.timestamp(), "kb_article_id": kb_article_id})
     audit(ctx, "itsm.notification", nid, "send", {"recipient_id": recipient_id, "record_id": record_id})

@@ -8,6 +8,7 @@ from pytest_enterpriseops import Ctx, ToolError, tool
 
 from .common import OPEN_INCIDENT, audit, get_user, journal, my_id, require_staff
 from .incidents import incident_view, load_incident
+from .journal import record_notification
 
 EscalationReason = Literal["sla_breach", "vip_caller", "business_impact", "customer_request"]
 
@@ -158,10 +159,8 @@ def escalate_incident(ctx: Ctx, incident_id: str, reason: EscalationReason, note
     now = ctx.timestamp()
     ctx.update("itsm.incident", {"incident_id": incident_id}, {"escalated": True, "escalation_reason": reason, "updated_at": now})
     journal(ctx, "work_note", f"Escalated ({reason}): {note}", incident_id=incident_id)
-    nid = ctx.new_id("itsm.notification", "notification_id", "NTF", 6)
-    ctx.insert("itsm.notification", {"notification_id": nid, "recipient_id": manager_id, "sent_by": my_id(ctx), "incident_id": incident_id, "problem_id": None,
-        "change_id": None, "request_id": None, "notification_type": "escalation",
-        "subject": f"Escalation: {inc['number']} {inc['short_description']}"[:200], "body": note, "sent_at": now})
+    record_notification(ctx, my_id(ctx), manager_id, "escalation", f"Escalation: {inc['number']} {inc['short_description']}"[:200],
+                        note, {"incident_id": incident_id, "problem_id": None, "change_id": None, "request_id": None}, incident_id)
     audit(ctx, "itsm.incident", incident_id, "escalate", {"escalated": [False, True], "escalation_reason": [None, reason]})
     out = incident_view(ctx, ctx.one("SELECT * FROM itsm.incident WHERE incident_id = ?", incident_id))
     out["notified_manager_id"] = manager_id

@@ -92,6 +92,10 @@ def test_escalation_sets_the_flag_and_notifies_the_group_manager_once():
         manager = s.scalar("SELECT manager_id FROM itsm.user_group WHERE group_id = ?", breached["assignment_group_id"])
         assert s.scalar("SELECT count(*) FROM itsm.notification WHERE incident_id = ? AND recipient_id = ? "
                         "AND notification_type = 'escalation'", breached["incident_id"], manager) == 1
+        # the same path as itsm_send_notification: the mail is in the audit trail too
+        assert s.scalar("SELECT count(*) FROM itsm.audit_log a JOIN itsm.notification n ON a.record_id = n.notification_id "
+                        "WHERE a.record_table = 'itsm.notification' AND a.action = 'send' AND n.incident_id = ? "
+                        "AND n.notification_type = 'escalation'", breached["incident_id"]) == 1
         assert s.scalar("SELECT count(*) FROM itsm.journal_entry WHERE incident_id = ? AND body LIKE 'Escalated (sla_breach)%'",
                         breached["incident_id"]) == 1
         assert "already escalated" in s.call_error("escalate_incident", incident_id=breached["incident_id"],
