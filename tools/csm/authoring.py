@@ -6,6 +6,7 @@ from typing import Literal
 
 from pytest_enterpriseops import Ctx, ToolError, tool
 
+from .cases import record_comment
 from .common import LEADS, MANAGERS, OPEN_STATES, actor, audit, case_row, get_row, require_role, today, update_audited
 
 Visibility = Literal["internal", "external"]
@@ -236,7 +237,5 @@ def csm_flag_escalation(ctx: Ctx, case_id: str, reason: EscalationReason, note: 
     now = ctx.timestamp()
     update_audited(ctx, "csm.support_case", "case_id", case_id, {"escalated": True, "escalation_reason": reason})
     ctx.update("csm.support_case", {"case_id": case_id}, {"updated_at": now})
-    cmt = ctx.new_id("csm.case_comment", "comment_id", "CMT_", 5)
-    ctx.insert("csm.case_comment", {"comment_id": cmt, "case_id": case_id, "author_id": ctx.user_id, "kind": "work_note",
-                                    "body": f"Escalation flag ({reason}): {note}", "created_at": now})
+    record_comment(ctx, case_id, "work_note", f"Escalation flag ({reason}): {note}")
     return ctx.one("SELECT * FROM csm.support_case WHERE case_id = ?", case_id)

@@ -323,9 +323,14 @@ def csm_add_case_comment(ctx: Ctx, case_id: str, body: str,
         raise ToolError(f"case {c['number']} is {c['state']}; comments are closed")
     if not body.strip():
         raise ToolError("body is empty")
+    return record_comment(ctx, case_id, kind, body.strip())
+
+
+def record_comment(ctx: Ctx, case_id: str, kind: str, body: str) -> dict:
+    """A comment by the acting user and its audit entry (what csm_add_case_comment writes)."""
     mid = ctx.new_id("csm.case_comment", "comment_id", "CMT_", 5)
     row = ctx.insert("csm.case_comment", {"comment_id": mid, "case_id": case_id, "author_id": ctx.user_id,
-                                          "kind": kind, "body": body.strip(), "created_at": ctx.timestamp()})
+                                          "kind": kind, "body": body, "created_at": ctx.timestamp()})
     audit(ctx, "case_comment", mid, "create", {"case_id": case_id, "kind": kind})
     return row
 

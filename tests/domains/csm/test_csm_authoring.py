@@ -74,3 +74,7 @@ def test_escalation_flag_is_not_a_tier_move():
         assert "already flagged" in s.call_error("csm_flag_escalation", case_id=c["case_id"], reason="impact", note="again")
         assert s.scalar("SELECT count(*) FROM csm.case_comment WHERE case_id = ? AND body LIKE 'Escalation flag (vip)%'",
                         c["case_id"]) == 1
+        # written like any work note: audited
+        assert s.scalar("SELECT count(*) FROM csm.audit_log a JOIN csm.case_comment m ON a.record_id = m.comment_id "
+                        "WHERE a.table_name = 'case_comment' AND a.action = 'create' AND m.case_id = ? "
+                        "AND m.body LIKE 'Escalation flag (vip)%'", c["case_id"]) == 1
