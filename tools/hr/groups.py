@@ -62,7 +62,7 @@ def hr_list_group_members(ctx: Ctx, group_id: str) -> list:
     group(ctx, group_id)
     return ctx.all("SELECT m.employee_id, e.person_id, e.full_name, e.work_email, e.status, m.member_role, m.added_at "
                    "FROM hr.group_member m JOIN hr.employee e USING (employee_id) WHERE m.group_id = ? "
-                   "ORDER BY m.member_role DESC, m.employee_id", group_id)
+                   "ORDER BY m.member_role = 'lead' DESC, m.employee_id", group_id)
 
 
 @tool

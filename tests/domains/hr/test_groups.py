@@ -27,3 +27,13 @@ def test_list_groups_by_type():
     with tool_session("hr", as_user=ADMIN) as s:
         assert {g["group_id"] for g in s.call("hr_list_groups", group_type="restricted")} == {"GRP010", "GRP011", "GRP012", "GRP013"}
         assert len(s.call("hr_get_group", group_id="GRP001")["members"]) == 8
+
+
+def test_group_members_list_leads_first_as_documented():
+    with tool_session("hr", as_user=ADMIN) as s:
+        rows = s.call("hr_list_group_members", group_id="GRP016")
+        roles = [r["member_role"] for r in rows]
+        assert "lead" in roles and "member" in roles
+        assert roles == sorted(roles, key=lambda r: r != "lead")
+        leads = [r["employee_id"] for r in rows if r["member_role"] == "lead"]
+        assert leads == sorted(leads)
