@@ -178,21 +178,33 @@ def csm_search_agents(ctx: Ctx, query: str | None = None, group_id: str | None =
 
 
 @tool
-def csm_search_people(ctx: Ctx, query: str, limit: int = 20, offset: int = 0) -> dict:
-    """Search the company directory (org persons, employees) by (partial) name or email, e.g. to find a colleague
-    to onboard as a support agent. Shows whether each person is already a support agent.
+def csm_search_people(ctx: Ctx, query: str | None = None, person_id: str | None = None, limit: int = 20,
+                      offset: int = 0) -> dict:
+    """Search the company directory (org persons, employees) by (partial) name or email, or look one person up
+    by id (e.g. the account_manager_id of an account), e.g. to find a colleague to onboard as a support agent.
+    Shows whether each person is already a support agent. Give query, person_id or both.
 
     Default order: by person id, ascending.
 
     Args:
         query: Part of the person's name or email.
+        person_id: Exactly this person (P....).
         limit: Page size (1-100).
         offset: Rows to skip.
     """
+    if not (query or "").strip() and not person_id:
+        raise ToolError("give query (part of a name or email) or person_id")
     sql = ("SELECT p.person_id, p.full_name, p.email, p.title, p.department_id, p.location_id, p.active, "
            "EXISTS (SELECT 1 FROM csm.support_agent a WHERE a.person_id = p.person_id) AS is_support_agent "
-           "FROM org.person p WHERE (p.full_name ILIKE ? OR p.email ILIKE ?)")
-    return ctx.page(sql, [like(query), like(query)], limit=limit, offset=offset, order_by="p.person_id")
+           "FROM org.person p WHERE 1=1")
+    params: list = []
+    if (query or "").strip():
+        sql += " AND (p.full_name ILIKE ? OR p.email ILIKE ?)"
+        params += [like(query), like(query)]
+    if person_id:
+        sql += " AND p.person_id = ?"
+        params.append(person_id)
+    return ctx.page(sql, params, limit=limit, offset=offset, order_by="p.person_id")
 
 
 @tool

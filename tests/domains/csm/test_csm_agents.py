@@ -75,3 +75,11 @@ def test_search_people_flags_support_agents():
         assert out["items"][0]["person_id"] == "P0100" and out["items"][0]["is_support_agent"] is False
         agent = s.call("csm_search_people", query="Donna Hernandez")["items"][0]
         assert agent["is_support_agent"] is True
+
+
+def test_search_people_by_id_for_an_account_manager():
+    with session() as s:
+        manager = s.scalar("SELECT account_manager_id FROM csm.account WHERE account_manager_id IS NOT NULL LIMIT 1")
+        out = s.call("csm_search_people", person_id=manager)
+        assert [p["person_id"] for p in out["items"]] == [manager] and out["items"][0]["full_name"]
+        assert "give query" in s.call_error("csm_search_people")
