@@ -133,7 +133,7 @@ def record_notification(ctx: Ctx, sender_id: str, recipient_id: str, notificatio
                                            "notification_type": notification_type, "subject": subject, "body": body,
                                            "sent_at": ctx.timestamp(), "kb_article_id": kb_article_id})
     audit(ctx, "itsm.notification", nid, "send", {"recipient_id": recipient_id, "record_id": record_id})
-    return row
+    return {**row, "delivery_status": "sent"}  # the column's default: the mail system updates it later
 
 
 @tool
@@ -155,12 +155,15 @@ def notify_caller(ctx: Ctx, incident_id: str, subject: str, body: str,
 
 @tool
 def itsm_list_notifications(ctx: Ctx, record_id: str | None = None, recipient_id: str | None = None,
+                            delivery_status: Literal["sent", "delivered", "bounced"] | None = None,
                             limit: int = 20, offset: int = 0) -> dict:
-    """Notifications sent, newest first.
+    """Notifications sent, newest first, each with its type (the purposes itsm_send_notification takes, and
+    'escalation' for the manager's mail of escalate_incident) and delivery status.
 
     Args:
         record_id: Only notifications about this record (INC_..., PRB_..., CHG_..., REQ_...).
         recipient_id: Only notifications to this user.
+        delivery_status: Only notifications in this delivery state (sent, delivered or bounced).
         limit: Page size (1-100).
         offset: Rows to skip.
     """
@@ -174,6 +177,9 @@ def itsm_list_notifications(ctx: Ctx, record_id: str | None = None, recipient_id
     if recipient_id:
         sql += " AND recipient_id = ?"
         params.append(recipient_id)
+    if delivery_status:
+        sql += " AND delivery_status = ?"
+        params.append(delivery_status)
     return ctx.page(sql, params, limit=limit, offset=offset, order_by="sent_at DESC, notification_id DESC")
 
 

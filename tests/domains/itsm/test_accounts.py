@@ -46,7 +46,9 @@ def test_a_notification_can_point_to_a_published_article_but_not_an_internal_one
                                                 body="See the article.", notification_type="solution_proposal", kb_article_id=draft)
         row = s.call("itsm_send_notification", recipient_id=reporter, subject="Try this", body="See the article.",
                      notification_type="solution_proposal", kb_article_id=public)
-        assert row["kb_article_id"] == public
+        assert row["kb_article_id"] == public and row["delivery_status"] == "sent"  # as documented
+        sent = s.call("itsm_list_notifications", recipient_id=reporter, delivery_status="sent")["items"]
+        assert [n["notification_id"] for n in sent] == [row["notification_id"]]
         assert s.scalar("SELECT delivery_status FROM itsm.notification WHERE notification_id = ?", row["notification_id"]) == "sent"
         assert s.scalar("SELECT count(*) FROM itsm.notification WHERE delivery_status <> 'delivered' AND sent_at < ?",
                         "2025-12-05 10:00:00") == 0
