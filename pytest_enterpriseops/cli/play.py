@@ -104,7 +104,8 @@ def _run(args: argparse.Namespace) -> int:
                   lambda: render.verdict_text(verdict, st, args.reveal))
             code = _verdict_code(verdict)
         elif args.call is not None:
-            rec = play.call(args.call[0], call_args)
+            spec = next((t for t in play.episode.tools if t["name"] == args.call[0]), None)
+            rec = play.call(args.call[0], parse_call_args(args.call[1:], spec) if spec else call_args)
             i = len(play.state.calls) - 1
             if state_path is not None:  # saved before printing: a closed pipe must not lose the call
                 play.state.save(state_path)
@@ -162,9 +163,10 @@ def _verdict_code(verdict: dict[str, Any]) -> int:
     return 0 if verdict["outcome"] == "passed" else 3 if verdict["outcome"] == "error" else 1
 
 
-def parse_call_args(parts: list[str]) -> dict[str, Any]:
+def parse_call_args(parts: list[str], spec: dict[str, Any] | None = None) -> dict[str, Any]:
     """Tool arguments from the command line: one JSON object, or key=value pairs (values parsed as
-    JSON where they are valid JSON, else taken as text). Nothing here counts as an agent step."""
+    JSON where they are valid JSON, else taken as text; with the tool's `spec`, a value typed for a
+    text argument stays text: serial=9992 is "9992"). Nothing here counts as an agent step."""
     if not parts:
         return {}
     if len(parts) == 1 and parts[0].lstrip().startswith("{"):
@@ -180,6 +182,12 @@ def parse_call_args(parts: list[str]) -> dict[str, Any]:
         key, sep, raw = part.partition("=")
         if not sep or not key.strip():
             raise _play_error(f"expected a JSON object or key=value pairs, got {part!r}")
+        prop = (((spec or {}).get("parameters") or {}).get("properties") or {}).get(key.strip())
+        if prop is not None:
+            from .play_repl import argument_value
+
+            out[key.strip()] = argument_value(raw, prop)
+            continue
         try:
             out[key.strip()] = json.loads(raw)
         except json.JSONDecodeError:

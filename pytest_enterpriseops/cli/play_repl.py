@@ -113,7 +113,7 @@ class Repl:
                     "properties"):
                 args = self._ask_args(offered[name])  # at a terminal, one prompt per argument
             else:
-                args = self._parse_args(args_text.strip(), lines)
+                args = self._parse_args(args_text.strip(), lines, offered.get(name))
             rec = play.call(name, args)
             self._save()
             print(render.call_text(play, len(play.state.calls) - 1, rec, st))
@@ -121,7 +121,7 @@ class Repl:
             raise PlayError(f"unknown command '{cmd}' (and no offered tool has that name); type `help`")
         return None
 
-    def _parse_args(self, text: str, lines: Iterator[str]) -> dict[str, Any]:
+    def _parse_args(self, text: str, lines: Iterator[str], spec: dict[str, Any] | None = None) -> dict[str, Any]:
         from .play import parse_call_args
 
         if text.startswith("{"):
@@ -132,7 +132,7 @@ class Repl:
                 text += "\n" + more
             return parse_call_args([text])
         try:
-            return parse_call_args(shlex.split(text))
+            return parse_call_args(shlex.split(text), spec)
         except ValueError as exc:  # unbalanced quotes
             raise PlayError(str(exc)) from None
 

@@ -325,3 +325,15 @@ def test_the_eops_command_plays_from_a_pipe():
                           capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
     assert proc.returncode == 1, proc.stderr
     assert "find_incident_by_number(number)" in proc.stdout and "=== verdict: FAILED ===" in proc.stdout
+
+
+def test_key_value_arguments_follow_the_tools_types(capsys, tmp_path):
+    from pytest_enterpriseops.cli.play import parse_call_args
+
+    spec = {"name": "t", "parameters": {"properties": {"serial": {"type": "string"}, "limit": {"type": "integer"}}}}
+    # a text argument stays text however it looks; other arguments are JSON where they parse
+    assert parse_call_args(["serial=9992", "limit=5", "other=7"], spec) == {"serial": "9992", "limit": 5, "other": 7}
+    assert parse_call_args(["serial=9992"]) == {"serial": 9992}  # without the spec: JSON where it parses
+    s = tmp_path / "s.json"
+    rc, res = play_json(capsys, str(RAISE), "--state", str(s), "--call", "get_ticket", "number=3")
+    assert rc == 0 and res["args"] == {"number": "3"} and res["kind"] != "invalid_arguments"
