@@ -46,7 +46,7 @@ def create_hr_case(ctx: Ctx, subject_employee_id: str, topic_id: str, short_desc
         short_description: One-line summary.
         description: Details.
         service_id: HR service, if different from the topic's; must belong to the topic's category.
-        priority: 1 (critical) to 4 (low).
+        priority: 1 (critical), 2 (high), 3 (normal) or 4 (low).
     """
     require_hr(ctx)
     subj = employee(ctx, subject_employee_id)
@@ -152,7 +152,7 @@ def update_hr_case(ctx: Ctx, case_id: str, state: Literal["in_progress", "awaiti
     Args:
         case_id: Case id.
         state: in_progress or awaiting_info (waiting for the employee).
-        priority: 1 (critical) to 4 (low). The due date is not recomputed.
+        priority: 1 (critical), 2 (high), 3 (normal) or 4 (low). The due date is not recomputed.
         short_description: New summary.
         description: New details.
     """

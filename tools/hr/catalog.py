@@ -74,7 +74,7 @@ def create_case_topic(ctx: Ctx, category_id: str, name: str, default_priority: i
     Args:
         category_id: The existing category the topic belongs to (look it up with hr_list_case_categories).
         name: Topic name, unique within the category.
-        default_priority: 1 (critical) to 4 (low); cases under the topic start with it.
+        default_priority: 1 (critical), 2 (high), 3 (normal) or 4 (low); cases under the topic start with it.
         service_id: Optional HR service that fulfils the topic; it must belong to the same category.
     """
     require_hr(ctx, admin=True)
