@@ -117,7 +117,7 @@ def update_case_topic(ctx: Ctx, topic_id: str, default_priority: int | None = No
 
     Args:
         topic_id: Topic id (TOP001).
-        default_priority: New default priority 1-4.
+        default_priority: New default priority: 1 (critical), 2 (high), 3 (normal) or 4 (low).
         active: False retires the topic (no new cases), True reactivates it.
     """
     require_hr(ctx, admin=True)
