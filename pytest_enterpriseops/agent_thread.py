@@ -144,6 +144,7 @@ class AgentDrive:
         self._future: Any = None  # on a fixture's loop: the episode's future there
         self._loop: asyncio.AbstractEventLoop | None = None  # on a loop of its own: that loop
         self._task: asyncio.Task[Any] | None = None
+        self._cancelled = False
 
     def start(self) -> "AgentDrive":
         import time
@@ -158,7 +159,11 @@ class AgentDrive:
         return await _run(self.agent, self.episode, self.gold, self.timeout)
 
     def _on(self, host: LoopHost) -> Any:
+        if self._cancelled:  # discarded before this thread got going
+            raise asyncio.CancelledError()
         self._future = host.submit(_run(self.agent, self.episode, self.gold, self.timeout))  # raises: not counted
+        if self._cancelled:  # cancel() ran between the check and the submit
+            self._future.cancel()
         try:
             return self._future.result()
         except FutureCancelled:
@@ -170,6 +175,7 @@ class AgentDrive:
         """Cancel the agent's coroutine (an episode discarded before its turn)."""
         if self.done.is_set():
             return
+        self._cancelled = True
         if self._future is not None:
             self._future.cancel()
         elif self._loop is not None and self._task is not None:
@@ -177,6 +183,10 @@ class AgentDrive:
                 self._loop.call_soon_threadsafe(self._task.cancel)
             except RuntimeError:  # its loop just ended: nothing left to cancel
                 pass
+        if bound_loop(self.agent) is not None:
+            # On an async fixture's loop: be off it (the loop stopped) before that fixture is torn down,
+            # or pytest-asyncio finds its loop still running. A cooperative agent unwinds at once.
+            self.done.wait(GRACE_S)
 
     def _main(self) -> None:
         out = self.out
