@@ -16,8 +16,11 @@ SettingId = Literal["timezone", "locale", "weekStart", "format24HourTime", "defa
 @tool
 def cal_find_people(ctx: Ctx, name: str | None = None, email: str | None = None, department_id: str | None = None,
                     location_id: str | None = None, include_suspended: bool = False, limit: int = 20,
-                    offset: int = 0) -> dict:
+                    offset: int = 0, person_id: str | None = None, manager_id: str | None = None,
+                    manager_email: str | None = None) -> dict:
     """Search the directory. Each person's primary calendar id is their e-mail. Ordered by name, then id.
+    Each row carries the person's manager (manager_id, manager_email); filter by manager_id or manager_email
+    to list someone's direct reports (one level, not the whole reporting tree).
 
     Args:
         name: Case-insensitive part of the full name.
@@ -25,6 +28,9 @@ def cal_find_people(ctx: Ctx, name: str | None = None, email: str | None = None,
         department_id: Department id (DEP001..DEP014).
         location_id: Office location id (LOC001..LOC012).
         include_suspended: Include suspended (departed) accounts.
+        person_id: Exact org person id (P0001..P0625).
+        manager_id: Only the direct reports of this person id (P0001..P0625).
+        manager_email: Only the direct reports of the person with this e-mail.
         limit: Page size, 1-100.
         offset: Rows to skip.
     """
@@ -35,14 +41,23 @@ def cal_find_people(ctx: Ctx, name: str | None = None, email: str | None = None,
     if email:
         conds.append("lower(p.email) = ?")
         params.append(check_email(email))
-    for col, val in (("p.department_id", department_id), ("p.location_id", location_id)):
+    if manager_email:
+        conds.append("lower(m.email) = ?")
+        params.append(check_email(manager_email, "manager_email"))
+    for field, val in (("person_id", person_id), ("manager_id", manager_id)):
+        if val is not None and not re.match(r"^P\d{4}$", val.strip().upper()):
+            raise ToolError(f"{field} must be an org person id like P0447, got '{val}'")
+    person_id, manager_id = (v.strip().upper() if v else v for v in (person_id, manager_id))
+    for col, val in (("p.department_id", department_id), ("p.location_id", location_id),
+                     ("p.person_id", person_id), ("p.manager_id", manager_id)):
         if val:
             conds.append(f"{col} = ?")
             params.append(val)
     if not include_suspended:
         conds.append("p.active")
     sql = ("SELECT p.person_id, p.full_name, p.email, p.title, p.department_id, d.name AS department, p.location_id, "
-           "l.city, l.timezone AS office_time_zone, m.email AS manager_email, p.active, u.role AS calendar_role "
+           "l.city, l.timezone AS office_time_zone, p.manager_id, m.email AS manager_email, p.active, "
+           "u.role AS calendar_role "
            "FROM org.person p LEFT JOIN org.department d USING (department_id) LEFT JOIN org.location l "
            "ON l.location_id = p.location_id LEFT JOIN org.person m ON m.person_id = p.manager_id "
            "LEFT JOIN calendar.cal_user u ON u.person_id = p.person_id WHERE " + " AND ".join(conds))

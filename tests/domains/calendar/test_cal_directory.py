@@ -31,3 +31,20 @@ def test_audit_log_is_admin_only_and_colors():
     with tool_session("calendar", as_user=ADMIN) as s:
         assert s.call("cal_list_audit_log", action_prefix="acl.", limit=5)["total"] > 0
         assert s.call("cal_find_external_contacts", domain="arcturus-example.com")["items"][0]["blocked"] is True
+
+
+def test_find_people_by_person_id_and_direct_reports():
+    with tool_session("calendar", as_user=USER) as s:
+        me = s.call("cal_find_people", person_id=USER.lower())["items"]
+        assert [p["email"] for p in me] == ["robert.hernandez2@arcturus.example"]
+        assert me[0]["manager_id"] == "P0435" and me[0]["manager_email"] == "connie.mendez@arcturus.example"
+        by_id = s.call("cal_find_people", manager_id="P0435", limit=100)
+        by_email = s.call("cal_find_people", manager_email="connie.mendez@arcturus.example", limit=100)
+        assert by_id["items"] == by_email["items"] and by_id["total"] == 13
+        assert all(p["manager_id"] == "P0435" and p["active"] for p in by_id["items"])
+        assert USER in {p["person_id"] for p in by_id["items"]}
+        # the departed report is only listed on request
+        with_suspended = s.call("cal_find_people", manager_id="P0435", include_suspended=True, limit=100)
+        assert with_suspended["total"] == 14 and "P0537" in {p["person_id"] for p in with_suspended["items"]}
+        assert "person id like P0447" in s.call_error("cal_find_people", manager_id="Connie Mendez")
+        assert s.call("cal_find_people", person_id="P0999")["total"] == 0
