@@ -93,7 +93,9 @@ def find_incidents(ctx: Ctx, state: IncidentState | None = None, open_only: bool
                    limit: int = 20, offset: int = 0) -> dict:
     """Search incidents. Reporters only find their own. Results are paginated.
 
-    Default order: by `order_by` (default number, ascending; `priority` puts the highest priority first, then the oldest).
+    Order, by `order_by`: `number` (the default) ascending; `opened_at` newest first; `updated_at` most recently
+    updated first; `priority` the highest priority first, then the oldest, then number. Check `total` and page
+    with `offset` when it exceeds `limit`.
 
     Args:
         state: Only incidents in this state.
@@ -112,7 +114,7 @@ def find_incidents(ctx: Ctx, state: IncidentState | None = None, open_only: bool
         text: Words in the short description or description.
         opened_after: Opened at or after this ISO timestamp.
         opened_before: Opened before this ISO timestamp.
-        order_by: Sort column (priority sorts highest first, then oldest).
+        order_by: Sort column: number ascending, opened_at / updated_at newest first, priority highest first then oldest.
         limit: Page size (1-100).
         offset: Rows to skip.
     """
@@ -164,7 +166,9 @@ def create_incident(ctx: Ctx, caller_id: str, short_description: str, category_i
                     service_offering_id: str | None = None) -> dict:
     """Log a new incident. The system sets the number, priority (impact x urgency), the major-incident flag
     (priority 1), the SLA timers of that priority and, when no group is given, the assignment group from the
-    first matching assignment rule. Reporters can only log incidents for themselves (self_service).
+    first matching assignment rule. Reporters can only log incidents for themselves: they cannot set
+    assignment_group_id or assigned_to (the assignment rule routes their incident), and the system records
+    their contact_type as self_service whatever they pass.
 
     Args:
         caller_id: The affected user (USR...).
