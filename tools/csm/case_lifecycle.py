@@ -28,7 +28,8 @@ def _note(ctx: Ctx, case_id: str, body: str) -> None:
 @tool
 def csm_open_case(ctx: Ctx, case_id: str) -> dict:
     """Accept a new case: new -> open. The case must have an assignment group and an assignee. The system stops
-    the running response SLA (achieved, or breached if past due).
+    the running response SLA (achieved, or breached if past due). An SLA whose stage is already `breached` is left
+    as it is (not in `stopped_slas`).
 
     Args:
         case_id: The case's id (CS_...).
@@ -46,7 +47,8 @@ def csm_open_case(ctx: Ctx, case_id: str) -> dict:
 
 @tool
 def csm_set_case_awaiting_info(ctx: Ctx, case_id: str, reason: str) -> dict:
-    """Put an open case on hold waiting for the customer: open -> awaiting_info. Running resolution SLAs pause.
+    """Put an open case on hold waiting for the customer: open -> awaiting_info. Running (in_progress) resolution
+    SLAs pause; one whose stage is already `breached` is left as it is.
 
     Args:
         case_id: The case's id (CS_...).
@@ -90,7 +92,8 @@ def csm_resume_case(ctx: Ctx, case_id: str, note: str | None = None) -> dict:
 @tool
 def csm_resolve_case(ctx: Ctx, case_id: str, resolution_code: ResolutionCode, resolution_notes: str) -> dict:
     """Resolve a case: open/awaiting_info -> resolved. Needs a resolution code and notes, and no open case tasks.
-    The system stops running/paused SLAs (achieved or breached by their due time).
+    The system stops running/paused SLAs (achieved or breached by their due time); SLAs already `breached` are left
+    as they are.
 
     Args:
         case_id: The case's id (CS_...).
