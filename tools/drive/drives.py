@@ -8,7 +8,7 @@ from typing import Literal
 
 from pytest_enterpriseops import Ctx, ToolError, tool
 
-from .common import (INTERNAL_DOMAIN, audit, change, drive_row, file_row, is_admin, now, require_account,
+from .common import (EMAIL, INTERNAL_DOMAIN, audit, change, drive_row, file_row, is_admin, now, require_account,
                      require_admin, require_drive_role, resolve_principal, role_of)
 
 MemberRole = Literal["organizer", "fileOrganizer", "writer", "commenter", "reader"]
@@ -20,9 +20,17 @@ def _visible(ctx: Ctx, drive_id: str) -> bool:
 
 @tool
 def drive_list_drives(ctx: Ctx, name_contains: str | None = None, include_hidden: bool = False,
-                      use_domain_admin_access: bool = False, limit: int = 20, offset: int = 0) -> dict:
+                      use_domain_admin_access: bool = False, limit: int = 20, offset: int = 0,
+                      member_email: str | None = None) -> dict:
     """List shared drives you are a member of (administrators with use_domain_admin_access: all drives
     of the organization). Hidden drives are left out unless include_hidden. Ordered by name.
+
+    With member_email, only the drives on which that address is itself a member (a user, an outside user or a
+    group, e.g. engineering@arcturus.example), and each drive also carries that membership: member_permission_id,
+    member_role, member_type (the permission_id is what drive_update_drive_member / drive_remove_drive_member
+    take). Access a person has only through a group is not a membership of theirs: list their groups with
+    drive_list_groups(member_email=...) and look those up too. Without use_domain_admin_access the answer is
+    limited to drives you can see yourself.
 
     Args:
         name_contains: Case-insensitive part of the drive name.
@@ -30,6 +38,7 @@ def drive_list_drives(ctx: Ctx, name_contains: str | None = None, include_hidden
         use_domain_admin_access: Administrators: list every drive in the organization.
         limit: Page size 1-100.
         offset: Items to skip.
+        member_email: Only drives this user, outside user or group e-mail is a direct member of.
     """
     require_account(ctx)
     if use_domain_admin_access:
@@ -40,14 +49,34 @@ def drive_list_drives(ctx: Ctx, name_contains: str | None = None, include_hidden
         params.append(f"%{name_contains}%")
     if not include_hidden:
         conds.append("NOT hidden")
+    member = None
+    if member_email is not None:
+        member = member_email.strip().lower()
+        if not EMAIL.match(member):
+            raise ToolError(f"member_email '{member_email}' is not a valid e-mail address")
+        conds.append("drive_id IN (SELECT drive_id FROM drive.drive_member WHERE lower(email_address) = ?)")
+        params.append(member)
     sql = "SELECT * FROM drive.shared_drive WHERE " + " AND ".join(conds)
     if use_domain_admin_access:
-        return ctx.page(sql, params, limit=limit, offset=offset, order_by="name, drive_id")
+        return _with_membership(ctx, ctx.page(sql, params, limit=limit, offset=offset, order_by="name, drive_id"),
+                                member)
     rows = [r for r in ctx.all(sql + " ORDER BY name, drive_id", *params) if _visible(ctx, r["drive_id"])]
     if limit < 1 or limit > 100 or offset < 0:
         raise ToolError("limit must be 1-100 and offset >= 0")
-    return {"items": rows[offset:offset + limit], "total": len(rows), "offset": offset, "limit": limit,
-            "next_offset": offset + limit if offset + limit < len(rows) else None}
+    return _with_membership(ctx, {"items": rows[offset:offset + limit], "total": len(rows), "offset": offset,
+                                  "limit": limit,
+                                  "next_offset": offset + limit if offset + limit < len(rows) else None}, member)
+
+
+def _with_membership(ctx: Ctx, page: dict, member: str | None) -> dict:
+    """Adds the member_email's own membership to each listed drive (nothing without a member filter)."""
+    if member is None:
+        return page
+    for d in page["items"]:
+        m = ctx.one("SELECT permission_id, role, type FROM drive.drive_member WHERE drive_id = ? "
+                    "AND lower(email_address) = ? ORDER BY permission_id LIMIT 1", d["drive_id"], member)
+        d["member_permission_id"], d["member_role"], d["member_type"] = m["permission_id"], m["role"], m["type"]
+    return page
 
 
 @tool

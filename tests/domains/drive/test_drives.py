@@ -53,3 +53,25 @@ def test_hide_unhide_and_delete_only_when_empty():
         d = s.call("drive_create_drive", name="PRJ - Harborline Onboarding", department_id="DEP014", theme_id="THM02")
         assert s.call("drive_delete_drive", drive_id=d["drive_id"])["deleted"]
         assert "already exists" in s.call_error("drive_create_drive", name="FIN - Controllership")
+
+
+def test_list_drives_of_a_group_or_user():
+    with tool_session("drive", as_user=ADMIN) as s:
+        out = s.call("drive_list_drives", member_email="Engineering@arcturus.example", use_domain_admin_access=True)
+        assert {d["drive_id"] for d in out["items"]} == {"DRV006", "DRV010"}          # DRV015 is hidden
+        out = s.call("drive_list_drives", member_email="engineering@arcturus.example", use_domain_admin_access=True,
+                     include_hidden=True)
+        got = {d["drive_id"]: (d["member_role"], d["member_type"]) for d in out["items"]}
+        assert got == {"DRV006": ("writer", "group"), "DRV010": ("writer", "group"), "DRV015": ("reader", "group")}
+        pid = next(d["member_permission_id"] for d in out["items"] if d["drive_id"] == "DRV015")
+        assert s.scalar(f"SELECT group_id FROM drive.drive_member WHERE permission_id = '{pid}'") == "GRP010"
+        user = s.scalar("SELECT email_address FROM drive.drive_member WHERE type = 'user' AND drive_id = 'DRV001' "
+                        "ORDER BY permission_id LIMIT 1")
+        mine = s.call("drive_list_drives", member_email=user, use_domain_admin_access=True, include_hidden=True)
+        expected = {r["drive_id"] for r in s.rows(f"SELECT drive_id FROM drive.drive_member WHERE email_address = '{user}'")}
+        assert {d["drive_id"] for d in mine["items"]} == expected and "DRV001" in expected
+        assert all(d["member_type"] == "user" for d in mine["items"])
+        assert "not a valid e-mail" in s.call_error("drive_list_drives", member_email="engineering")
+        assert "member_role" not in s.call("drive_list_drives", use_domain_admin_access=True)["items"][0]
+    with tool_session("drive", as_user="P0613") as s:      # Procurement: sees only its own drives
+        assert s.call("drive_list_drives", member_email="engineering@arcturus.example")["total"] == 0
