@@ -43,6 +43,13 @@ def _next_number(ctx: Ctx, table: str, prefix: str, start: int) -> str:
 
 
 # -- accounts ----------------------------------------------------------------------------------
+def _unique_name(ctx: Ctx, table: str, id_column: str, name: str, what: str) -> None:
+    """ToolError if `table` already has a row of this name (case-insensitive), naming that row."""
+    dup = ctx.one(f"SELECT {id_column} AS id, name FROM {table} WHERE lower(name) = lower(?)", name)
+    if dup:
+        raise ToolError(f"{what} '{dup['name']}' already exists ({dup['id']})")
+
+
 @tool
 def csm_create_account(ctx: Ctx, name: str, account_type: Literal["customer", "partner"], country: str, region: Region,
                        industry: str | None = None, customer_tier: Tier | None = None,
@@ -124,9 +131,7 @@ def csm_create_product(ctx: Ctx, name: str, family: Family, support_group_id: st
     """
     require_role(ctx, MANAGERS, "adding products")
     name = _text(name, "name")
-    dup = ctx.one("SELECT product_id, name FROM csm.product WHERE lower(name) = lower(?)", name)
-    if dup:
-        raise ToolError(f"product '{dup['name']}' already exists ({dup['product_id']})")
+    _unique_name(ctx, "csm.product", "product_id", name, "product")
     _tier2_group(ctx, support_group_id, family)
     pid = ctx.new_id("csm.product", "product_id", "PRD_", 3)
     row = ctx.insert("csm.product", {"product_id": pid, "name": name, "family": family,
@@ -200,9 +205,7 @@ def csm_create_service(ctx: Ctx, name: str, owner_group_id: str, product_id: str
         if not p["active"]:
             raise ToolError(f"product {product_id} is inactive")
         family = p["family"]
-    dup = ctx.one("SELECT service_id, name FROM csm.service WHERE lower(name) = lower(?)", name)
-    if dup:
-        raise ToolError(f"service '{dup['name']}' already exists ({dup['service_id']})")
+    _unique_name(ctx, "csm.service", "service_id", name, "service")
     _tier2_group(ctx, owner_group_id, family)
     sid = ctx.new_id("csm.service", "service_id", "SVC_", 3)
     row = ctx.insert("csm.service", {"service_id": sid, "name": name, "description": description,
@@ -237,8 +240,7 @@ def csm_create_service_offering(ctx: Ctx, service_id: str, support_level: Suppor
                         f"({taken['offering_id']})")
     coverage = COVERAGE_OF_LEVEL[support_level]
     name = _text(name, "name") if name else f"{svc['name']} - {support_level.capitalize()} {coverage}"
-    if ctx.scalar("SELECT count(*) FROM csm.service_offering WHERE lower(name) = lower(?)", name):
-        raise ToolError(f"an offering named '{name}' already exists")
+    _unique_name(ctx, "csm.service_offering", "offering_id", name, "offering")
     schedule_id = ctx.scalar("SELECT schedule_id FROM csm.schedule WHERE coverage = ?", coverage)
     oid = ctx.new_id("csm.service_offering", "offering_id", "SO_", 3)
     row = ctx.insert("csm.service_offering", {"offering_id": oid, "service_id": service_id, "name": name,
