@@ -21,7 +21,7 @@ import traceback
 import weakref
 from concurrent.futures import CancelledError as FutureCancelled
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .errors import HarnessError, InfrastructureError
 from .runtime import EpisodeClosed, StepLimitReached
@@ -136,8 +136,10 @@ class AgentDrive:
     agent ends or its time is up (counted from the start, so episodes started ahead of their turn
     keep their own budget)."""
 
-    def __init__(self, agent: Any, episode: Any, gold: Any, timeout: float):
+    def __init__(self, agent: Any, episode: Any, gold: Any, timeout: float,
+                 on_end: Callable[[], None] | None = None):
         self.agent, self.episode, self.gold, self.timeout = agent, episode, gold, timeout
+        self.on_end = on_end  # called (on the episode's thread) once the episode has ended
         self.out = AgentOutcome()
         self.done = threading.Event()
         self.started_at = 0.0
@@ -211,11 +213,20 @@ class AgentDrive:
             out.error = _describe(exc)
         finally:
             self.done.set()
+            if self.on_end is not None:
+                try:
+                    self.on_end()
+                except Exception:  # noqa: BLE001 - a notification only
+                    pass
 
-    def wait(self) -> AgentOutcome:
+    def time_left(self) -> float:
+        """Seconds until `wait` gives up on this episode (its timeout plus the grace period)."""
         import time
 
-        left = self.timeout + GRACE_S - (time.monotonic() - self.started_at)
+        return self.timeout + GRACE_S - (time.monotonic() - self.started_at)
+
+    def wait(self) -> AgentOutcome:
+        left = self.time_left()
         if not self.done.wait(max(0.0, left)):
             return AgentOutcome(timed_out=True)  # what a blocked thread does later is not looked at
         return self.out

@@ -1,26 +1,34 @@
 """`--eops-concurrency N`: up to N episodes in flight in one pytest process.
 
 pytest still runs (and reports) the task items one at a time, in collection order. When item i's
-turn comes, the pool makes sure the next N-1 items of this process's queue have their episodes
-started too (each on its own thread, with its own timeout budget), then waits for item i's and
-hands it over for verification (look-ahead keeps to items that see the same `eops_agent`
-definition, so an episode is never started with another directory's agent). Results of episodes that finish early wait for their turn. Under
-xdist the queue is the worker's own (`--dist load`: with `worksteal`, an episode started for an
-item that is then stolen is discarded). Tool calls, materializing and verifying take turns on
-the engine lock; only model time overlaps.
+turn comes, the pool makes sure that N episodes are running: item i's and those of the items after
+it in this process's queue (each on its own thread, with its own timeout budget). While it waits for
+item i's episode, every episode that ends frees its place for the next item at once, so an episode
+that is slower than the ones after it does not leave places empty (look-ahead keeps to items that
+see the same `eops_agent` definition, so an episode is never started with another directory's
+agent). Results of episodes that finish early wait for their turn; at most HELD_FACTOR x N are
+held at a time (each holds its task database). Under xdist the queue is the worker's own
+(`--dist load`: with `worksteal`, an episode started for an item that is then stolen is discarded).
+Tool calls take turns on the engine lock; materializing and verifying run on the pytest thread.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from .runtime import channel
+
+HELD_FACTOR = 1.5  # sessions held (running, or ended and waiting for their turn) per place in flight
 
 
 class EpisodePool:
     def __init__(self, size: int):
         self.size = max(1, size)
+        self.held_max = max(self.size, int(self.size * HELD_FACTOR))
         self.started: dict[str, tuple[Any, Any]] = {}  # nodeid -> (TaskSession, agent)
+        self._ended = threading.Event()  # set by every episode that ends: a place is free
+        self._unstartable: set[str] = set()  # look-ahead failed to start these: they fail in their own turn
 
     def _upcoming(self, item: Any) -> list[Any]:
         """The task items this process will run after `item`, in order (as far as it knows)."""
@@ -40,13 +48,13 @@ class EpisodePool:
                 order = items[items.index(item) + 1:]
             except ValueError:
                 order = []
-        return [i for i in order if isinstance(i, TaskItem)][: self.size - 1]
+        return [i for i in order if isinstance(i, TaskItem)][: self.held_max - 1]
 
     def _start(self, item: Any, agent: Any, options: Any) -> None:
         from .runner import TaskSession
 
         session = TaskSession(item.bench, item.task, item.run_index, options)
-        session.start_agent(agent)
+        session.start_agent(agent, on_end=self._ended.set)
         self.started[item.nodeid] = (session, agent)
 
     def take_session(self, item: Any, options: Any) -> Any:
@@ -59,21 +67,38 @@ class EpisodePool:
         return TaskSession(item.bench, item.task, item.run_index, options)
 
     def finish(self, item: Any, session: Any, agent: Any, options: Any) -> None:
-        """Start item's episode (unless it was started ahead), start the next items' episodes, then
-        wait for item's episode to end."""
+        """Start item's episode (unless it was started ahead), keep N episodes running from the
+        items after it while waiting for item's episode to end, then record how it ended."""
         if getattr(session, "agent", None) is None:
-            session.start_agent(agent)
+            session.start_agent(agent, on_end=self._ended.set)
         elif session.agent is not agent:  # cannot happen: look-ahead keeps to items with the same agent
             raise RuntimeError(f"{item.nodeid}: its episode was started ahead with another agent")
         mine = _agent_fixturedef(item)
-        for nxt in self._upcoming(item):
-            if (nxt.nodeid not in self.started and len(self.started) < self.size - 1
-                    and _agent_fixturedef(nxt) is mine):
-                try:
-                    self._start(nxt, agent, options)
-                except Exception:  # noqa: BLE001 - it will be tried again, and reported, in its own turn
-                    pass
+        drive = session._drive
+        while True:
+            self._ended.clear()
+            self._top_up(item, drive, agent, options, mine)
+            left = drive.time_left()
+            if drive.done.is_set() or left <= 0:
+                break
+            self._ended.wait(min(left, 1.0))
         session.finish_agent()
+
+    def _top_up(self, item: Any, drive: Any, agent: Any, options: Any, mine: Any) -> None:
+        """Start the next items' episodes until N are running or HELD_FACTOR x N are held."""
+        running = (not drive.done.is_set()) + sum(not s._drive.done.is_set() for s, _ in self.started.values())
+        if running >= self.size or len(self.started) >= self.held_max - 1:
+            return
+        for nxt in self._upcoming(item):
+            if running >= self.size or len(self.started) >= self.held_max - 1:
+                return
+            if nxt.nodeid in self.started or nxt.nodeid in self._unstartable or _agent_fixturedef(nxt) is not mine:
+                continue
+            try:
+                self._start(nxt, agent, options)
+                running += 1
+            except Exception:  # noqa: BLE001 - it will be tried again, and reported, in its own turn
+                self._unstartable.add(nxt.nodeid)
 
     def _discard(self, session: Any) -> None:
         drive = getattr(session, "_drive", None)

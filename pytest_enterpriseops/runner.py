@@ -129,8 +129,9 @@ class TaskSession:
         self.start_agent(agent)
         self.finish_agent()
 
-    def start_agent(self, agent: Any) -> None:
-        """Start the agent's episode in its own thread and return at once (see finish_agent)."""
+    def start_agent(self, agent: Any, on_end: Any = None) -> None:
+        """Start the agent's episode in its own thread and return at once (see finish_agent).
+        `on_end()` is called on that thread when the episode has ended."""
         gold = None
         if getattr(agent, "uses_gold", False):
             gold = Gold(tuple((s.tool, dict(s.args)) for s in self.task.solution), self.task.response)
@@ -138,7 +139,7 @@ class TaskSession:
         self.agent = agent
         self._t_agent = time.perf_counter()
         self.run.timings["started_at"] = time.time()
-        self._drive = AgentDrive(agent, self.episode, gold, self.options.task_timeout).start()
+        self._drive = AgentDrive(agent, self.episode, gold, self.options.task_timeout, on_end).start()
 
     def finish_agent(self) -> None:
         """Wait for the episode started by start_agent and record how it ended (raises on an ERROR)."""
@@ -221,8 +222,11 @@ class TaskSession:
                           else (lambda: gold_footprint(self.bench, self.task)),
                           append_only=self.bench.append_only(domains), schema_changes=created_dropped)
         before = dict(getattr(self.options.judge, "usage", None) or {})
-        results = run_verifiers([*self.task.verifiers, *builtin_verifiers(self.task)], inp)
-        results += check_invariants(self.bench.invariants(domains), inp)
+        try:
+            results = run_verifiers([*self.task.verifiers, *builtin_verifiers(self.task)], inp)
+            results += check_invariants(self.bench.invariants(domains), inp)
+        finally:
+            inp.close()
         if self._agent_failure is not None:
             results.append(self._agent_failure)
         after = dict(getattr(self.options.judge, "usage", None) or {})
