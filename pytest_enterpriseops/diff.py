@@ -186,13 +186,13 @@ def diff_database(db: TaskDatabase, tables: dict[str, dict[str, Any]], start_key
     out: dict[str, TableDiff] = {}
     for t in candidates:
         cols, pk = tables[t]["columns"], tables[t]["pk"] or tables[t]["columns"]
-        if tables[t]["pk"]:  # unique rows: compare 64-bit row hashes (the start's computed once per process)
-            start_h = _start_hashes(cur, s, t, start_key)
-            work_h = dict(cur.execute(f"SELECT hash(x), x.rowid FROM {w}.{_q(t)} x").fetchall())
-            new_ids = [rid for h, rid in work_h.items() if h not in start_h]
-            old_ids = [rid for h, rid in start_h.items() if h not in work_h]
-            new = _rows_by_id(cur, w, t, new_ids)
-            old = _rows_by_id(cur, s, t, old_ids)
+        if tables[t]["pk"]:  # unique rows: match 64-bit row hashes in one DuckDB join (no per-row Python work)
+            new, old = [], []
+            for is_new, row in cur.execute(
+                    f"SELECT a.h IS NOT NULL, coalesce(a.r, b.r) FROM (SELECT hash(x) AS h, x AS r FROM {w}.{_q(t)} x) a "
+                    f"FULL JOIN (SELECT hash(y) AS h, y AS r FROM {s}.{_q(t)} y) b ON a.h = b.h "
+                    f"WHERE a.h IS NULL OR b.h IS NULL").fetchall():
+                (new if is_new else old).append(to_json_value(dict(row)))
         else:
             new = _rows(cur, f"SELECT * FROM {w}.{_q(t)} EXCEPT ALL SELECT * FROM {s}.{_q(t)}")
             old = _rows(cur, f"SELECT * FROM {s}.{_q(t)} EXCEPT ALL SELECT * FROM {w}.{_q(t)}")
@@ -214,21 +214,6 @@ def diff_database(db: TaskDatabase, tables: dict[str, dict[str, Any]], start_key
         out[t] = d
     cur.close()
     return out
-
-
-def _start_hashes(cur: Any, alias: str, table: str, start_key: str | None) -> dict[int, int]:
-    """{row hash: rowid} of a table in the start state (memoized per start state and table)."""
-    return per_start(start_key and ("hashes", start_key, table),
-                     lambda: dict(cur.execute(f"SELECT hash(y), y.rowid FROM {alias}.{_q(table)} y").fetchall()))
-
-
-def _rows_by_id(cur: Any, alias: str, table: str, rowids: list[int]) -> list[dict[str, Any]]:
-    if not rowids:
-        return []
-    marks = ", ".join("?" for _ in rowids)
-    res = cur.execute(f"SELECT * FROM {alias}.{_q(table)} WHERE rowid IN ({marks})", rowids)
-    cols = [c[0] for c in res.description]
-    return [{c: to_json_value(v) for c, v in zip(cols, row)} for row in res.fetchall()]
 
 
 def _rows(cur: Any, sql: str) -> list[dict[str, Any]]:

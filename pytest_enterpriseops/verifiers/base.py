@@ -42,6 +42,8 @@ class VerifyInput:
     append_only: set[str] = field(default_factory=set)
     schema_changes: list[str] = field(default_factory=list)  # tables created or dropped
     _footprint: Any = None
+    _cursors: dict[str, Any] = field(default_factory=dict)  # one read-only cursor per state, shared
+
 
     def footprint(self) -> Any:
         if self._footprint is None:
@@ -51,12 +53,28 @@ class VerifyInput:
         return self._footprint
 
     def query(self, which: str, fn: Callable[..., Any], *args: Any) -> Any:
-        """`fn(cursor, *args)` on a read-only cursor of the final (`work`) or `start` state."""
-        cur = (self.read if which == "work" else self.read_start)()
+        """`fn(cursor, *args)` on the read-only cursor of the final (`work`) or `start` state.
+
+        The verifiers of one task share that cursor (and its READ ONLY transaction); a query that
+        fails takes it out of use, since a failed statement can leave its transaction aborted."""
+        cur = self._cursors.get(which)
+        if cur is None:
+            cur = self._cursors[which] = (self.read if which == "work" else self.read_start)()
         try:
             return fn(cur, *args)
-        finally:
+        except BaseException:
+            self._cursors.pop(which, None)
             cur.close()
+            raise
+
+    def close(self) -> None:
+        """Close the shared cursors (before the task's database is closed)."""
+        while self._cursors:
+            _, cur = self._cursors.popitem()
+            try:
+                cur.close()
+            except Exception:  # noqa: BLE001 - closing only
+                pass
 
 
 def run_verifiers(verifiers: list[Verifier], inp: VerifyInput) -> list[VerifierResult]:

@@ -98,8 +98,13 @@ def check_integrity(v: Verifier, inp: VerifyInput) -> VerifierResult:
 def dangling_references(cur: Any, work: str, start: str, diff: dict[str, Any], rels: list[Relationship],
                         tables: dict[str, dict[str, Any]]) -> list[str]:
     """References the agent broke: a reference set in an added row or changed by the agent that does
-    not resolve, and rows still referencing a row the agent removed. Start-state data is not judged."""
-    problems: list[str] = []
+    not resolve, and rows still referencing a row the agent removed. Start-state data is not judged.
+
+    All relationships are checked in one query (a UNION ALL of one branch per relationship to check):
+    each DuckDB statement costs a fixed ~0.3 ms, which dominated this check when it ran one per branch."""
+    branches: list[str] = []
+    params: list[Any] = []
+    labels: list[tuple[str, Relationship, list[tuple]]] = []  # per branch: kind, relationship, values sent
     for r in rels:
         ref_cols = list(r.ref_columns) or tables.get(r.ref_table, {}).get("pk", [])
         if r.ref_table not in tables or len(ref_cols) != len(r.columns):
@@ -116,21 +121,31 @@ def dangling_references(cur: Any, work: str, start: str, diff: dict[str, Any], r
         values = {v for v in values if all(x is not None for x in v)}
         if values:
             n = len(r.columns)
-            rows = ", ".join("(" + ", ".join("?" for _ in range(n)) + ")" for _ in values)
+            sent = sorted(values, key=str)
+            rows = ", ".join(f"({i}, " + ", ".join("?" for _ in range(n)) + ")" for i in range(len(sent)))
             names = ", ".join(f"v{i}" for i in range(n))
             join = " AND ".join(f'p."{rc}" = x.v{i}' for i, rc in enumerate(ref_cols))
-            missing = cur.execute(
-                f"SELECT {names} FROM (VALUES {rows}) x({names}) WHERE NOT EXISTS "
-                f"(SELECT 1 FROM {work}.{_q(r.ref_table)} p WHERE {join})",
-                [x for v in sorted(values, key=str) for x in v]).fetchall()
-            for m in missing:
-                problems.append(f"{r.table}: {', '.join(r.columns)}={list(m)} has no {r.ref_table} row")
+            branches.append(f"SELECT {len(labels)} AS b, x.i AS i, NULL::BIGINT AS n "
+                            f"FROM (VALUES {rows}) x(i, {names}) WHERE NOT EXISTS "
+                            f"(SELECT 1 FROM {work}.{_q(r.ref_table)} p WHERE {join})")
+            params += [x for v in sent for x in v]
+            labels.append(("missing", r, sent))
         rd = diff.get(r.ref_table)
         if rd is not None and rd.removed and r.table in tables:
             gone = {tuple(row.get(c) for c in ref_cols) for row in rd.removed}
             cond = " OR ".join("(" + " AND ".join(f'c."{c}" = ?' for c in r.columns) + ")" for _ in gone)
-            n = cur.execute(f"SELECT count(*) FROM {work}.{_q(r.table)} c WHERE {cond}",
-                            [x for v in sorted(gone, key=str) for x in v]).fetchone()[0]
-            if n:
-                problems.append(f"{n} {r.table} row(s) still reference removed {r.ref_table} rows")
+            branches.append(f"SELECT {len(labels)} AS b, NULL::INTEGER AS i, count(*) AS n "
+                            f"FROM {work}.{_q(r.table)} c WHERE {cond} HAVING count(*) > 0")
+            params += [x for v in sorted(gone, key=str) for x in v]
+            labels.append(("still", r, []))
+    if not branches:
+        return []
+    found = cur.execute(" UNION ALL ".join(f"({b})" for b in branches), params).fetchall()
+    problems: list[str] = []
+    for b, i, n in sorted(found, key=lambda t: (t[0], -1 if t[1] is None else t[1])):
+        kind, r, sent = labels[b]
+        if kind == "missing":
+            problems.append(f"{r.table}: {', '.join(r.columns)}={list(sent[i])} has no {r.ref_table} row")
+        else:
+            problems.append(f"{n} {r.table} row(s) still reference removed {r.ref_table} rows")
     return problems

@@ -86,18 +86,15 @@ def run_query(cur: Any, sql: str, want_rows: bool) -> Any:
 
 
 def check(v: Verifier, inp: VerifyInput) -> VerifierResult:
-    cur = inp.read()
     op = "" if v.compare == "eq" else f"{v.compare} "
     base = dict(expected=f"{op}{v.expect!r}" if op else v.expect, sql=v.sql.strip(), builtin=v.builtin)
     try:
-        actual = run_query(cur, v.sql, isinstance(v.expect, list))
+        actual = inp.query("work", run_query, v.sql, isinstance(v.expect, list))
     except AUTHORING_ERRORS as exc:
         raise VerifierError(f"verifier '{v.name}' (line {v.line}): SQL failed: {exc}") from exc
     except duckdb.Error as exc:
         return VerifierResult(v.name, v.category, "sql", v.line, False, actual=None,
                               message=f"the query failed on the final state: {type(exc).__name__}: {exc}", **base)
-    finally:
-        cur.close()
     try:
         ok, message = compare(v.compare, actual, v.expect, v.ordered), ""
     except ShapeMismatch as exc:
