@@ -12,6 +12,7 @@ from .errors import ToolError
 _WRITE = re.compile(r"^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+([A-Za-z_]\w*\.[A-Za-z_]\w*)\b",
                     re.IGNORECASE)
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$")
+_READ = re.compile(r"^\s*(?:SELECT|WITH)\b", re.IGNORECASE)
 
 
 def _ident(name: str) -> str:
@@ -63,6 +64,10 @@ class Ctx:
         self.task_id = task_id
         self.domains = tuple(domains)
         self.wrote = False  # did the current call write (reset by the runtime before each call)
+        # The runtime opens a tool call's transaction at its first write (or first statement that is
+        # not a plain SELECT), not at the call's start: a read-only call then costs two statements
+        # less. `in_transaction` says whether this call has one open (the runtime commits or rolls it back).
+        self.in_transaction = False
         self.written: set[str] = set()  # every table written in this episode
         self.untracked_write = False  # a write whose table could not be read from its SQL
 
@@ -71,8 +76,19 @@ class Ctx:
         self.role = self.roles[domain] if domain in self.roles else self._default_role
 
     # -- reads -------------------------------------------------------------
+    def begin(self) -> None:
+        """Open the current tool call's transaction, if it has none yet (writes call this first)."""
+        if not self.in_transaction:
+            self.cursor.execute("BEGIN TRANSACTION")
+            self.in_transaction = True
+
+    def _before_read(self, sql: str) -> None:
+        if not self.in_transaction and not _READ.match(sql):  # e.g. UPDATE ... RETURNING through a read
+            self.begin()
+
     def all(self, sql: str, *params: Any) -> list[dict[str, Any]]:
         """Rows as dicts with JSON-friendly values."""
+        self._before_read(sql)
         cur = self.cursor.execute(sql, list(params))
         cols = [d[0] for d in cur.description]
         return [{c: to_json_value(v) for c, v in zip(cols, row)} for row in cur.fetchall()]
@@ -82,6 +98,7 @@ class Ctx:
         return rows[0] if rows else None
 
     def scalar(self, sql: str, *params: Any) -> Any:
+        self._before_read(sql)
         row = self.cursor.execute(sql, list(params)).fetchone()
         return to_json_value(row[0]) if row else None
 
@@ -151,6 +168,7 @@ class Ctx:
         self.cursor.execute(sql, list(params))
 
     def _track(self, sql: str, table: str | None = None) -> None:
+        self.begin()
         self.wrote = True
         if table is None:
             m = _WRITE.match(sql)

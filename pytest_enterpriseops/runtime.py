@@ -113,19 +113,23 @@ class ToolEnv:
             kwargs = tool.validate(args)
         except (ValueError, TypeError, RecursionError) as exc:
             return self._error(rec, "invalid_arguments", str(exc))
-        cur = self.ctx.cursor
-        self.ctx.enter_domain(tool.domain)
-        self.ctx.wrote = False
-        cur.execute("BEGIN TRANSACTION")
+        ctx = self.ctx
+        cur = ctx.cursor
+        ctx.enter_domain(tool.domain)
+        ctx.wrote = False
+        ctx.in_transaction = False  # opened by the call's first write (Ctx.begin)
         try:
-            value = tool.fn(self.ctx, **kwargs)
-            cur.execute("COMMIT")
+            value = tool.fn(ctx, **kwargs)
+            if ctx.in_transaction:
+                cur.execute("COMMIT")
         except ToolError as exc:
-            cur.execute("ROLLBACK")
+            if ctx.in_transaction:
+                cur.execute("ROLLBACK")
             return self._error(rec, "tool_error", str(exc))
         except BaseException as exc:
             try:
-                cur.execute("ROLLBACK")
+                if ctx.in_transaction:
+                    cur.execute("ROLLBACK")
             except duckdb.Error:
                 pass
             self.harness_error = exc
