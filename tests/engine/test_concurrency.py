@@ -43,3 +43,34 @@ def test_concurrency_with_xdist(bench, pytester):
 def test_a_failing_task_stays_failed_among_concurrent_ones(bench, pytester):
     res = pytester.runpytest("tasks", "--agent=noop", "--eops-concurrency", "4")
     res.assert_outcomes(failed=5)
+
+
+SLOW_FIRST = '''
+import asyncio
+from pytest_enterpriseops.agents.scripted import OracleAgent
+
+class SlowFirst(OracleAgent):
+    """The first task (in collection order) takes 5 s; the others 0.3 s each."""
+    name = "slow-first"
+    async def run_with_gold(self, episode, gold):
+        await asyncio.sleep(5.0 if episode.task_id == "demo-assign-to-lead" else 0.3)
+        return await super().run_with_gold(episode, gold)
+'''
+
+
+def test_an_episode_that_ends_frees_its_place_while_an_earlier_one_still_runs(bench, pytester):
+    # Four places, five tasks, the first one slow: the fifth starts as soon as one of the fast ones has
+    # ended, while the first is still running (an ended episode's place is refilled at once, not only
+    # when the task whose turn it is has been verified; four places may hold six sessions).
+    pytester.syspathinsert()
+    pytester.makepyfile(slowfirst=SLOW_FIRST)
+    res = pytester.runpytest("tasks", "--agent=python:slowfirst:SlowFirst", "--eops-concurrency", "4",
+                             "--eops-out", "out", "-v")
+    res.assert_outcomes(passed=5)
+    recs, _ = _agent_windows(pytester.path)
+    by_id = {r["task_id"]: r["timings"] for r in recs}
+    slow = by_id.pop("demo-assign-to-lead")
+    last_start = max(t["started_at"] for t in by_id.values())
+    assert last_start - slow["started_at"] < 3.5, (slow, by_id)  # refilled only after the slow one: >= 5 s
+    order = [ln.split("::")[1].split(" ")[0] for ln in res.stdout.lines if "PASSED" in ln and "::" in ln]
+    assert order == sorted(order)  # still reported in collection order
