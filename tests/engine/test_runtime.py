@@ -118,6 +118,40 @@ def test_a_tool_error_rolls_back_partial_writes():
         assert s.scalar("SELECT title FROM demo.ticket WHERE ticket_id = 'TKT_0003'") != "changed"
 
 
+@pytest.mark.parametrize("how", ["insert", "update-returning-through-all"])
+def test_a_transaction_opens_at_the_first_write_and_a_tool_error_still_rolls_it_back(how):
+    # A read-only call runs without BEGIN/COMMIT; a write (through Ctx's write methods, or a write
+    # statement sent through a read method) opens the call's transaction first, so a ToolError after
+    # it still leaves nothing behind.
+    @tool
+    def zz_read_then_write(ctx: Ctx, ticket_id: str) -> dict:
+        """Reads, writes, then fails.
+
+        Args:
+            ticket_id: The ticket.
+        """
+        assert not ctx.in_transaction
+        ctx.one("SELECT * FROM demo.ticket WHERE ticket_id = ?", ticket_id)
+        assert not ctx.in_transaction  # a plain read opens nothing
+        if how == "insert":
+            ctx.insert("demo.ticket_comment", {"comment_id": "CMT_999", "ticket_id": ticket_id, "author_id": "U001",
+                                               "body": "x", "visibility": "internal",
+                                               "created_at": ctx.timestamp()})
+        else:
+            ctx.all("UPDATE demo.ticket SET title = 'changed' WHERE ticket_id = ? RETURNING title", ticket_id)
+        assert ctx.in_transaction
+        raise ToolError("second step failed")
+
+    with tool_session("demo", as_user="U001", root=ROOT) as s:
+        env = ToolEnv(s.ctx, {**s.tools, "zz_read_then_write": zz_read_then_write}, ["zz_read_then_write", "get_ticket"],
+                      Transcript(), 50, 0.0)
+        assert env.call("zz_read_then_write", {"ticket_id": "TKT_0003"}).is_error
+        assert s.scalar("SELECT title FROM demo.ticket WHERE ticket_id = 'TKT_0003'") != "changed"
+        assert s.scalar("SELECT count(*) FROM demo.ticket_comment WHERE comment_id = 'CMT_999'") == 0
+        assert not env.call("get_ticket", {"number": "T000003"}).is_error  # the cursor is usable afterwards
+        assert not s.ctx.in_transaction
+
+
 def test_an_unexpected_exception_is_a_harness_error():
     with tool_session("demo", as_user="U001", root=ROOT) as s:
         env = ToolEnv(s.ctx, s.tools, ["ticket_selftest_crash", "get_ticket"], Transcript(), 50, 0.0)
