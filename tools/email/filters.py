@@ -33,7 +33,8 @@ def _view(ctx: Ctx, f: dict) -> dict:
 
 @tool
 def mail_list_filters(ctx: Ctx, user_id: str = "me") -> list:
-    """List a mailbox's filters (criteria and actions), oldest first.
+    """List a mailbox's filters (criteria and actions), oldest first. Filters cannot be edited: to change a
+    filter, delete it and create a new one.
 
     Args:
         user_id: 'me' or the mailbox's primary address.
@@ -44,7 +45,7 @@ def mail_list_filters(ctx: Ctx, user_id: str = "me") -> list:
 
 @tool
 def mail_get_filter(ctx: Ctx, filter_id: str, user_id: str = "me") -> dict:
-    """Get one filter.
+    """Get one filter. Filters cannot be edited: to change a filter, delete it and create a new one.
 
     Args:
         filter_id: Filter id (FLT…).
@@ -64,6 +65,7 @@ def mail_create_filter(ctx: Ctx, user_id: str = "me", criteria_from: str | None 
     """Create a filter for incoming mail. At least one criterion and one action. Archiving is removing INBOX,
     mark-as-read removing UNREAD, never-spam removing SPAM. A forward target must be an accepted forwarding
     address of the mailbox. The filter does not touch existing mail (use mail_apply_filter for that).
+    There is no update: to change a filter, delete it and create a new one.
 
     Args:
         user_id: 'me' or the mailbox's primary address.
@@ -121,7 +123,8 @@ def mail_create_filter(ctx: Ctx, user_id: str = "me", criteria_from: str | None 
 
 @tool
 def mail_delete_filter(ctx: Ctx, filter_id: str, user_id: str = "me") -> dict:
-    """Delete a filter (mail it already labelled keeps its labels).
+    """Delete a filter (mail it already labelled keeps its labels). To change a filter, delete it and create a
+    new one with mail_create_filter.
 
     Args:
         filter_id: Filter id.

@@ -22,7 +22,7 @@ def _row(ctx: Ctx, mbx: str, email: str) -> dict:
 def mail_list_forwarding_addresses(ctx: Ctx, user_id: str = "me") -> list:
     """List a mailbox's forwarding addresses with their verification status (accepted / pending), by address.
 
-    Default order: by orwarding email, ascending.
+    Default order: by forwarding email, ascending.
 
     Args:
         user_id: 'me' or the mailbox's primary address.
@@ -102,6 +102,8 @@ def mail_get_auto_forwarding(ctx: Ctx, user_id: str = "me") -> dict:
 def mail_update_auto_forwarding(ctx: Ctx, enabled: bool, user_id: str = "me", email_address: str | None = None,
                                 disposition: Disposition | None = None) -> dict:
     """Turn auto-forwarding on (to an accepted forwarding address, with a disposition for the original) or off.
+    enabled=false turns it off (email_address and disposition are then not needed and are cleared); the
+    forwarding address itself stays registered until you delete it with mail_delete_forwarding_address.
 
     Args:
         enabled: true to forward all incoming mail, false to stop.

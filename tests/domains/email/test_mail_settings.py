@@ -78,3 +78,26 @@ def test_vacation_and_protocol_settings_validation():
         assert str(v["start_time"]).startswith("2025-12-20") and str(v["end_time"]).startswith("2026-01-05")
         assert s.call("mail_update_pop", user_id=COO, access_window="disabled")["access_window"] == "disabled"
         assert "unsupported" in s.call_error("mail_update_language", user_id=CFO, display_language="klingon")
+
+
+def test_auto_forwarding_can_be_turned_off_and_the_address_then_removed():
+    donna = "donna.woods@arcturus.example"       # departed; forwards to a colleague with disposition archive
+    with tool_session("email", as_user=ADMIN) as s:
+        assert s.call("mail_get_auto_forwarding", user_id=donna)["enabled"] is True
+        off = s.call("mail_update_auto_forwarding", user_id=donna, enabled=False)
+        assert (off["enabled"], off["email_address"], off["disposition"]) == (False, None, None)
+        assert s.call("mail_get_auto_forwarding", user_id=donna)["enabled"] is False
+        kept = [a["forwarding_email"] for a in s.call("mail_list_forwarding_addresses", user_id=donna)]
+        assert "deborah.ingram@arcturus.example" in kept          # turning off does not delete the address
+        assert s.scalar("SELECT count(*) FROM email.audit_log WHERE action = 'mail_update_auto_forwarding' "
+                        "AND target_id = ?", donna) == 1
+    with tool_session("email", as_user="P0447") as s:            # a plain user may not touch someone else's
+        assert "not allowed" in s.call_error("mail_update_auto_forwarding", user_id=donna, enabled=False)
+
+
+def test_filter_tools_say_how_to_change_a_filter():
+    with tool_session("email", as_user=ADMIN) as s:
+        assert not [n for n in s.tools if "filter" in n and "update" in n]      # the vendor API has no update
+        for name in ("mail_create_filter", "mail_delete_filter", "mail_list_filters", "mail_get_filter"):
+            assert "to change a filter, delete it and create a new one" in " ".join(
+                s.tools[name].description.lower().split()), name
