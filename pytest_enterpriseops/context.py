@@ -54,8 +54,11 @@ class Ctx:
     """
 
     def __init__(self, cursor: Any, user_id: str, role: str | None, now: dt.datetime,
-                 task_id: str = "", domains: Iterable[str] = (), roles: dict[str, str | None] | None = None):
+                 task_id: str = "", domains: Iterable[str] = (), roles: dict[str, str | None] | None = None,
+                 start_catalog: str | None = None):
         self.cursor = cursor
+        self._start_catalog = start_catalog  # the task's start state (read-only), for new_id
+        self._issued: dict[tuple[str, str, str], int] = {}  # new_id's high-water mark per (table, column, prefix)
         self.user_id = user_id
         self.role = role
         self._default_role = role
@@ -206,11 +209,23 @@ class Ctx:
         """The next id `prefix + zero-padded number` after the largest one in `table.column`.
 
         Deterministic and independent of call order elsewhere: same start state, same ids.
+        An id is never issued twice in a task, as in a real system: not an id of a row the task
+        started with and the agent deleted, nor one issued earlier in the task (even if that row is
+        gone again). Otherwise a delete followed by a create would hand the new row the old row's id,
+        and the diff would see one row changed instead of one removed and one added.
         """
-        n = self.scalar(
-            f"SELECT max(TRY_CAST(substr({_ident(column)}, {len(prefix) + 1}) AS BIGINT)) "
-            f"FROM {_ident(table)} WHERE starts_with({_ident(column)}, ?)", prefix)
-        return f"{prefix}{(n or 0) + 1:0{width}d}"
+        tbl, col = _ident(table), _ident(column)
+        num = f"max(TRY_CAST(substr({col}, {len(prefix) + 1}) AS BIGINT))"
+        sql = f"SELECT {num} FROM {tbl} WHERE starts_with({col}, ?)"
+        params: list[Any] = [prefix]
+        if self._start_catalog is not None:
+            sql = (f"SELECT max(n) FROM ({sql} UNION ALL SELECT {num} FROM {_ident(self._start_catalog)}.{tbl} "
+                   f"WHERE starts_with({col}, ?)) AS t(n)")
+            params.append(prefix)
+        key = (tbl.lower(), col.lower(), prefix)
+        n = max(self.scalar(sql, *params) or 0, self._issued.get(key, 0)) + 1
+        self._issued[key] = n
+        return f"{prefix}{n:0{width}d}"
 
     def timestamp(self) -> dt.datetime:
         """The frozen clock as a naive UTC timestamp, the form the schemas store."""

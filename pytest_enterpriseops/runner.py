@@ -106,7 +106,7 @@ class TaskSession:
         roles = bench.roles_of(cursor, task.domain_list, task.as_user)
         self.run.role = describe_roles(roles)
         ctx = Ctx(cursor, task.as_user, first_role(roles, task.domain_list), self.now, task.id, task.domain_list,
-                  roles=roles)
+                  roles=roles, start_catalog=self.db.start_alias)
         all_tools = bench.all_tools(task.domain_list)
         self.run.offered_tools = select_tools(task.tools, all_tools, options.tools_mode)
         self.env = ToolEnv(ctx, all_tools, self.run.offered_tools, self.run.transcript,

@@ -118,6 +118,7 @@ class ToolEnv:
         ctx.enter_domain(tool.domain)
         ctx.wrote = False
         ctx.in_transaction = False  # opened by the call's first write (Ctx.begin)
+        issued = dict(ctx._issued)  # ids handed out by a call that is rolled back are not used up
         try:
             value = tool.fn(ctx, **kwargs)
             if ctx.in_transaction:
@@ -125,6 +126,7 @@ class ToolEnv:
         except ToolError as exc:
             if ctx.in_transaction:
                 cur.execute("ROLLBACK")
+            ctx._issued = issued
             return self._error(rec, "tool_error", str(exc))
         except BaseException as exc:
             try:

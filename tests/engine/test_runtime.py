@@ -192,3 +192,29 @@ def test_pagination():
         assert not {i["ticket_id"] for i in p1["items"]} & {i["ticket_id"] for i in p2["items"]}
         assert "limit must be between" in s.call_error("find_tickets", limit=500)
 
+
+
+def test_an_id_is_never_issued_twice_in_a_task_even_after_its_row_is_deleted(tmp_path):
+    # Delete the newest ticket (a start-state row), then ask for a ticket id: it is a fresh one, not
+    # the deleted one's, so a create after a delete shows in the diff as one row removed and one added
+    # (not as one row changed). An id handed out once is not handed out again in the task.
+    from pytest_enterpriseops.domains import Benchmark
+    from pytest_enterpriseops.runner import RunOptions, TaskSession
+    from pytest_enterpriseops.task import load_task
+
+    bench = Benchmark(ROOT)
+    task = load_task(ROOT / "tasks" / "demo" / "demo-raise-priority.yaml")
+    s = TaskSession(bench, task, 1, RunOptions())
+    try:
+        ctx, cur = s.env.ctx, s.env.ctx.cursor
+        top = cur.execute("SELECT max(ticket_id) FROM demo.ticket").fetchone()[0]
+        assert top is not None
+        cur.execute("DELETE FROM demo.ticket WHERE ticket_id = ?", [top])
+        assert cur.execute("SELECT max(ticket_id) FROM demo.ticket").fetchone()[0] < top
+        first = ctx.new_id("demo.ticket", "ticket_id", "TKT_", 4)
+        assert first > top  # not the deleted row's id
+        ctx._issued.clear()  # even without the episode's memory: the start state still has the deleted row
+        assert ctx.new_id("demo.ticket", "ticket_id", "TKT_", 4) == first
+        assert ctx.new_id("demo.ticket", "ticket_id", "TKT_", 4) > first  # issued once, even if unused
+    finally:
+        s.close()
