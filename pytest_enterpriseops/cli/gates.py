@@ -132,6 +132,13 @@ def static_gates(task: Task) -> list[str]:
     if not task.solution and task.feasible:
         p.append("a feasible task needs a gold `solution` (the trajectory --agent=oracle replays and "
                  "every other gate starts from)")
+    if not task.feasible:
+        for v in task.verifiers:
+            if v.kind == "changes_only" and v.changes_only:
+                p.append(f"infeasible, but verifier '{v.name}' (line {v.line}) allows changes in "
+                         f"{sorted(v.changes_only)}: an infeasible task changes nothing at all (the built-in "
+                         "'infeasible: nothing changed' check fails any change, even an explanatory note) — "
+                         "use `changes_only: []` or make the task feasible")
     own_response = [v for v in task.verifiers if v.kind == "response"]
     if not task.feasible and not own_response:
         p.append("infeasible, but no `response` verifier of its own naming the specific reason "

@@ -146,3 +146,37 @@ def test_an_id_that_gives_away_the_outcome_is_flagged(root):
     # a word that only contains one of them is not one of them
     fine = ASSIGN.format(id="demo-record-rejection", changes="[demo.ticket, demo.ticket_comment, demo.audit_log]")
     assert _check(root, "demo-record-rejection", fine) == []
+
+
+def test_an_infeasible_task_whose_changes_only_allows_changes_is_flagged(tmp_path):
+    # The engine adds 'infeasible: nothing changed' to every infeasible task, so a task's own allowance
+    # (say, for an explanatory note) can never be used: eops check says so instead of letting it stand.
+    from pytest_enterpriseops.cli.gates import static_gates
+    from pytest_enterpriseops.task import load_task
+
+    def task(changes: str) -> list[str]:
+        path = tmp_path / f"demo-close-{len(changes)}.yaml"
+        path.write_text(textwrap.dedent(f"""\
+            id: demo-close-{len(changes)}
+            domain: demo
+            as_user: U001
+            prompt: Close T000001 for me.
+            tools: [get_ticket]
+            plan: It is not mine to close.
+            solution:
+              - get_ticket: {{number: T000001}}
+            response: I can't close it.
+            feasible: false
+            verifiers:
+              - name: the reason
+                category: policy
+                response: {{matches: "(?i)not yours"}}
+              - name: nothing else
+                category: side_effect
+                changes_only: {changes}
+            """))
+        return [p for p in static_gates(load_task(path)) if "allows changes" in p]
+
+    flagged = task("[demo.ticket_comment]")
+    assert len(flagged) == 1 and "'nothing else' (line 15)" in flagged[0] and "demo.ticket_comment" in flagged[0], flagged
+    assert task("[]") == []
