@@ -73,11 +73,15 @@ def builtin_verifiers(task: Task) -> list[Verifier]:
 
 
 def describe_roles(roles: dict[str, str | None]) -> str | None:
-    """One role as itself; a hybrid task's roles per domain (`itsm: itil; teams: member`)."""
+    """One role as itself; a hybrid task's roles per domain (`itsm: itil; teams: member`) unless they are
+    all the same. A domain where the user has no role says so (`csm: no role`): an agent must be able to
+    see that it cannot act there, not find out from a refused write."""
     known = {d: r for d, r in roles.items() if r}
-    if len(set(known.values())) <= 1:
-        return next(iter(known.values()), None)
-    return "; ".join(f"{d}: {r}" for d, r in known.items())
+    if not known:
+        return None
+    if len(known) == len(roles) and len(set(known.values())) == 1:
+        return next(iter(known.values()))
+    return "; ".join(f"{d}: {r or 'no role'}" for d, r in roles.items())
 
 
 def system_prompt(bench: Benchmark, task: Task, role: str | None, now: dt.datetime) -> str:

@@ -35,6 +35,7 @@ def test_an_itsm_manager_who_is_a_plain_teams_user_is_refused_in_teams():
 def test_roles_are_described_per_domain_only_when_they_differ():
     assert describe_roles({"itsm": "agent"}) == "agent"
     assert describe_roles({"itsm": "agent", "teams": "agent"}) == "agent"
-    assert describe_roles({"itsm": "agent", "teams": None}) == "agent"
+    # no role in one system is shown, not hidden behind the other system's role
+    assert describe_roles({"itsm": "agent", "teams": None}) == "itsm: agent; teams: no role"
     assert describe_roles({"itsm": "agent", "teams": "teams_admin"}) == "itsm: agent; teams: teams_admin"
     assert describe_roles({}) is None
