@@ -123,6 +123,12 @@ def compile_query(q: str, now: dt.datetime | None = None) -> tuple[str, list]:
             cond, params = _word(phrase)
             neg = neg2
         else:
+            if word.lstrip("-").startswith("(") or word.endswith(")"):
+                # A bracketed group of terms would otherwise be searched as the words '(from:a' and 'b)' and
+                # silently match nothing: say what works instead.
+                raise ToolError("brackets group alternatives of one operator only: write from:(a.example OR "
+                                "b.example), not (from:a.example OR from:b.example); terms with OR between them "
+                                "also work: from:a.example OR from:b.example")
             neg = "-" if word.startswith("-") and len(word) > 1 else ""
             cond, params = _word(word[1:] if neg else word)
         if neg:

@@ -18,6 +18,16 @@ def test_search_operators_and_spam_exclusion():
         assert "limit" in s.call_error("mail_list_messages", user_id=CFO, limit=500)
 
 
+def test_a_bracketed_group_of_terms_is_refused_with_the_form_that_works():
+    # '(from:a OR from:b)' used to be searched as the words '(from:a' and 'b)' and quietly found nothing
+    with tool_session("email", as_user=ADMIN) as s:
+        err = s.call_error("mail_list_messages", user_id=CFO, q="in:inbox (from:keystone-audit.com OR from:x.example)")
+        assert "from:(a.example OR b.example)" in err
+        grouped = s.call("mail_list_messages", user_id=CFO, q="from:(keystone-audit.com OR x.example)", limit=100)
+        plain = s.call("mail_list_messages", user_id=CFO, q="from:keystone-audit.com", limit=100)
+        assert grouped["total"] == plain["total"] > 0
+
+
 def test_user_cannot_read_someone_elses_mailbox_but_delegate_can():
     with tool_session("email", as_user="P0300") as s:
         assert "not allowed" in s.call_error("mail_list_messages", user_id=CFO)
