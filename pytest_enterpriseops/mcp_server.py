@@ -86,9 +86,9 @@ def _local_security() -> Any:
 
 
 def _fast_loop_factory() -> Any:
-    """uvloop's event loop where it is installed (a dependency except on Windows), else asyncio's:
-    the server's share of an MCP call is mostly event-loop and HTTP-parsing work (uvicorn picks
-    httptools over h11 by itself when it is installed)."""
+    """uvloop's event loop where it is installed (it is not a dependency: measured, it lowers the
+    server's CPU per call by ~0.1 ms but not the median latency), else asyncio's. HTTP parsing is
+    httptools (a dependency), which uvicorn picks over h11 by itself."""
     try:
         import uvloop  # type: ignore[import-not-found]
     except ImportError:

@@ -44,7 +44,6 @@ class VerifyInput:
     _footprint: Any = None
     _cursors: dict[str, Any] = field(default_factory=dict)  # one read-only cursor per state, shared
 
-
     def footprint(self) -> Any:
         if self._footprint is None:
             from ..footprint import Footprint
