@@ -78,6 +78,9 @@ class Domain:
         file = self.root / "tools" / f"{self.name}.py"
         pkg = self.root / "tools" / self.name / "__init__.py"
         modname = f"eops_tools_{self.name}"
+        # Hashed as imported: a source edited later in a long run must not give old code's gold
+        # footprints the new code's cache key.
+        self._tools_fingerprint = self._hash_tool_sources()
         if pkg.exists():
             _import_path(modname, pkg, package=True)
         elif file.exists():
@@ -91,7 +94,12 @@ class Domain:
         return dict(sorted(found.items()))
 
     def tools_fingerprint(self) -> str:
-        """A hash of the domain's tool sources (what a gold run's effect depends on besides the data)."""
+        """A hash of the domain's tool sources as this process imported them (what a gold run's
+        effect depends on besides the data)."""
+        self.tools  # noqa: B018 - imports them, hashing the sources first
+        return self._tools_fingerprint
+
+    def _hash_tool_sources(self) -> str:
         h = hashlib.sha256()
         base = self.root / "tools"
         paths = [base / f"{self.name}.py"] + sorted((base / self.name).rglob("*.py"))

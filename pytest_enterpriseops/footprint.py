@@ -2,7 +2,7 @@
 
 Row-level side-effect checks compare the agent's changes with it. It comes from running the
 gold solution on a fresh copy of the task's database (cached on disk by the content of the task
-file, the domains' data and the tools' code, so it is computed once per task and machine).
+as parsed, the domains' data and the tools' code, so it is computed once per task and machine).
 Changed and removed rows are keyed by primary key; added rows are counted per table, because
 their generated ids depend on the order in which a valid path creates them.
 """
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .domains import Benchmark
     from .task import Task
 
-FOOTPRINT_FORMAT = "1"
+FOOTPRINT_FORMAT = "2"
 
 
 def row_key(row: dict[str, Any], pk: list[str]) -> tuple[str, ...]:
@@ -75,7 +75,9 @@ def cache_key(bench: "Benchmark", task: "Task") -> str:
     h = hashlib.sha256(f"{FOOTPRINT_FORMAT}|{sandbox.template_key(bench, domains)}".encode())
     for d in domains:
         h.update(bench.domains[d].tools_fingerprint().encode())
-    h.update(task.path.read_bytes() if task.path.is_file() else task.model_dump_json().encode())
+    # The parsed task, not the file on disk: a file edited after it was loaded must not file this
+    # task's footprint under the new content's key.
+    h.update(task.model_dump_json().encode())
     return h.hexdigest()[:32]
 
 
@@ -85,11 +87,7 @@ _memo: dict[tuple[Any, ...], Footprint] = {}
 def gold_footprint(bench: "Benchmark", task: "Task") -> Footprint:
     """The rows the task's gold solution changes (computed on a fresh database, cached on disk and
     per process)."""
-    try:
-        st = task.path.stat()
-        memo_key: tuple[Any, ...] = (bench.root, str(task.path), st.st_mtime_ns, st.st_size)
-    except OSError:
-        memo_key = (bench.root, task.model_dump_json())
+    memo_key = (bench.root, hashlib.sha256(task.model_dump_json().encode()).digest())
     if memo_key not in _memo:
         _memo[memo_key] = _gold_footprint(bench, task)
     return _memo[memo_key]
