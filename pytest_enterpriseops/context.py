@@ -59,6 +59,7 @@ class Ctx:
         self.cursor = cursor
         self._start_catalog = start_catalog  # the task's start state (read-only), for new_id
         self._issued: dict[tuple[str, str, str], int] = {}  # new_id's high-water mark per (table, column, prefix)
+        self._issued_before_call = self._issued
         self.user_id = user_id
         self.role = role
         self._default_role = role
@@ -77,6 +78,26 @@ class Ctx:
     def enter_domain(self, domain: str | None) -> None:
         """Before a tool call: `role` becomes the user's role in the tool's own domain."""
         self.role = self.roles[domain] if domain in self.roles else self._default_role
+
+    # -- one tool call (the runtime brackets every call with these) --------
+    def start_call(self, domain: str | None) -> None:
+        self.enter_domain(domain)
+        self.wrote = False
+        self.in_transaction = False  # opened by the call's first write (begin)
+        self._issued_before_call = dict(self._issued)
+
+    def finish_call(self) -> None:
+        """The call succeeded: commit what it wrote."""
+        if self.in_transaction:
+            self.cursor.execute("COMMIT")
+            self.in_transaction = False
+
+    def abandon_call(self) -> None:
+        """The call failed: undo what it wrote; the ids it was handed are not used up."""
+        self._issued = self._issued_before_call
+        if self.in_transaction:
+            self.in_transaction = False
+            self.cursor.execute("ROLLBACK")
 
     # -- reads -------------------------------------------------------------
     def begin(self) -> None:

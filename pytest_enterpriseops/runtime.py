@@ -114,24 +114,16 @@ class ToolEnv:
         except (ValueError, TypeError, RecursionError) as exc:
             return self._error(rec, "invalid_arguments", str(exc))
         ctx = self.ctx
-        cur = ctx.cursor
-        ctx.enter_domain(tool.domain)
-        ctx.wrote = False
-        ctx.in_transaction = False  # opened by the call's first write (Ctx.begin)
-        issued = dict(ctx._issued)  # ids handed out by a call that is rolled back are not used up
+        ctx.start_call(tool.domain)
         try:
             value = tool.fn(ctx, **kwargs)
-            if ctx.in_transaction:
-                cur.execute("COMMIT")
+            ctx.finish_call()
         except ToolError as exc:
-            if ctx.in_transaction:
-                cur.execute("ROLLBACK")
-            ctx._issued = issued
+            ctx.abandon_call()
             return self._error(rec, "tool_error", str(exc))
         except BaseException as exc:
             try:
-                if ctx.in_transaction:
-                    cur.execute("ROLLBACK")
+                ctx.abandon_call()
             except duckdb.Error:
                 pass
             self.harness_error = exc
