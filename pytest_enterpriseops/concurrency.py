@@ -7,7 +7,8 @@ item i's episode, every episode that ends frees its place for the next item at o
 that is slower than the ones after it does not leave places empty (look-ahead keeps to items that
 see the same `eops_agent` definition, so an episode is never started with another directory's
 agent). Results of episodes that finish early wait for their turn; at most HELD_FACTOR x N are
-held at a time (each holds its task database). Under xdist the queue is the worker's own
+held at a time, and no new episode starts while those that have ended and wait hold more than
+`--eops-held-mb` of task databases (scratch space in /dev/shm is memory). Under xdist the queue is the worker's own
 (`--dist load`: with `worksteal`, an episode started for an item that is then stolen is discarded).
 Tool calls take turns on the engine lock; materializing and verifying run on the pytest thread.
 """
@@ -23,8 +24,9 @@ HELD_FACTOR = 1.5  # sessions held (running, or ended and waiting for their turn
 
 
 class EpisodePool:
-    def __init__(self, size: int):
+    def __init__(self, size: int, held_bytes: int = 512 << 20):
         self.size = max(1, size)
+        self.held_bytes = held_bytes  # task databases of ended episodes waiting for their turn
         self.held_max = max(self.size, int(self.size * HELD_FACTOR))
         self.started: dict[str, tuple[Any, Any]] = {}  # nodeid -> (TaskSession, agent)
         self._ended = threading.Event()  # set by every episode that ends: a place is free
@@ -85,12 +87,16 @@ class EpisodePool:
         session.finish_agent()
 
     def _top_up(self, item: Any, drive: Any, agent: Any, options: Any, mine: Any) -> None:
-        """Start the next items' episodes until N are running or HELD_FACTOR x N are held."""
-        running = (not drive.done.is_set()) + sum(not s._drive.done.is_set() for s, _ in self.started.values())
-        if running >= self.size or len(self.started) >= self.held_max - 1:
-            return
+        """Start the next items' episodes until N are running, HELD_FACTOR x N are held, or the ended
+        ones waiting for their turn hold more than the byte budget."""
+        running, waiting = (not drive.done.is_set()), 0
+        for s, _ in self.started.values():
+            if s._drive.done.is_set():
+                waiting += s.db.disk_bytes()
+            else:
+                running += 1
         for nxt in self._upcoming(item):
-            if running >= self.size or len(self.started) >= self.held_max - 1:
+            if running >= self.size or len(self.started) >= self.held_max - 1 or waiting > self.held_bytes:
                 return
             if nxt.nodeid in self.started or nxt.nodeid in self._unstartable or _agent_fixturedef(nxt) is not mine:
                 continue

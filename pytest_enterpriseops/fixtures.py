@@ -90,7 +90,8 @@ def eops_episode_pool(pytestconfig: pytest.Config):
     from .concurrency import EpisodePool
 
     size = pytestconfig.getoption("eops_concurrency")
-    pool = pytestconfig.stash[POOL_KEY] = EpisodePool(size) if size > 1 else None
+    held = int(pytestconfig.getoption("eops_held_mb") * (1 << 20))
+    pool = pytestconfig.stash[POOL_KEY] = EpisodePool(size, held) if size > 1 else None
     yield pool
     if pool is not None:
         pool.close()

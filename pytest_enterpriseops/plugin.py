@@ -45,6 +45,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="gate: the most harness ERRORs a gated run may have (default 0)")
     g.addoption("--eops-concurrency", dest="eops_concurrency", type=int, default=1,
                 help="episodes in flight per pytest process (model time overlaps; results in order)")
+    g.addoption("--eops-held-mb", dest="eops_held_mb", type=_count, default=512,
+                help="with --eops-concurrency: no new episode starts while ended ones waiting for their "
+                     "turn hold more than this many MB of task databases (default 512)")
     g.addoption("--eops-html", default=None, help="write the HTML run report to this file at the end")
     from .runner_options import add_display_and_param_options
 

@@ -313,6 +313,17 @@ class TaskDatabase:
         start = self.start_path or template_path
         self.con.execute(f"ATTACH '{start}' AS {self.start_alias} (READ_ONLY)")
 
+    def disk_bytes(self) -> int:
+        """The scratch space this database holds (its files and write-ahead logs; the template is shared)."""
+        total = 0
+        for p in (self.work_path, self.start_path):
+            for f in (p, p.with_name(p.name + ".wal")) if p is not None else ():
+                try:
+                    total += f.stat().st_size
+                except OSError:
+                    pass
+        return total
+
     def cursor(self) -> Any:
         """A cursor whose default catalog is this task's working database."""
         cur = self.con.cursor()

@@ -74,3 +74,18 @@ def test_an_episode_that_ends_frees_its_place_while_an_earlier_one_still_runs(be
     assert last_start - slow["started_at"] < 3.5, (slow, by_id)  # refilled only after the slow one: >= 5 s
     order = [ln.split("::")[1].split(" ")[0] for ln in res.stdout.lines if "PASSED" in ln and "::" in ln]
     assert order == sorted(order)  # still reported in collection order
+
+
+def test_ended_episodes_waiting_for_their_turn_are_capped_in_bytes(bench, pytester):
+    # As above, but with no room for the databases of ended episodes: once the fast ones have ended
+    # and wait behind the slow first one, the fifth does not start until the first is done.
+    pytester.syspathinsert()
+    pytester.makepyfile(slowfirst=SLOW_FIRST)
+    res = pytester.runpytest("tasks", "--agent=python:slowfirst:SlowFirst", "--eops-concurrency", "4",
+                             "--eops-held-mb", "0", "--eops-out", "out", "-v")
+    res.assert_outcomes(passed=5)
+    recs, _ = _agent_windows(pytester.path)
+    by_id = {r["task_id"]: r["timings"] for r in recs}
+    slow = by_id.pop("demo-assign-to-lead")
+    last_start = max(t["started_at"] for t in by_id.values())
+    assert last_start - slow["started_at"] >= 4.5, (slow, by_id)
