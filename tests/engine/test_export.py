@@ -77,7 +77,7 @@ def test_export_a_shipped_domain_run(tmp_path, capsys):
     import pytest
 
     repo = Path(__file__).resolve().parents[2]
-    task = repo / "tasks" / "itsm" / "itsm-cancel-test-incident.yaml"
+    task = repo / "tasks" / "itsm" / "itsm-cancel-mistaken-mailbox-full.yaml"
     if not task.exists():
         pytest.skip("needs the shipped itsm task")
     out = tmp_path / "run"
@@ -87,9 +87,9 @@ def test_export_a_shipped_domain_run(tmp_path, capsys):
     target = tmp_path / "itsm.csv"
     assert main(["export", str(out), "--csv", str(target)]) == 0
     (row,) = list(csv.DictReader(target.open()))
-    record = json.loads((out / "tasks" / "itsm-cancel-test-incident.r1.json").read_text())
+    record = json.loads((out / "tasks" / "itsm-cancel-mistaken-mailbox-full.r1.json").read_text())
     assert (row["task_id"], row["domain"], row["outcome"], row["agent"]) == (
-        "itsm-cancel-test-incident", "itsm", "passed", "oracle")
+        "itsm-cancel-mistaken-mailbox-full", "itsm", "passed", "oracle")
     assert int(row["steps"]) == int(row["gold_steps"]) == record["gold_steps"] > 0
     assert len(json.loads(row["verifiers"])) == len(record["verifiers"]) > 0
     assert all(row[c].split("/")[0] == row[c].split("/")[1] for c in ("completion", "side_effect"))

@@ -19,7 +19,7 @@ from tests.conftest import FIXTURE_BENCH
 REPO = Path(__file__).resolve().parents[2]
 DEMO = FIXTURE_BENCH / "tasks" / "demo"
 RAISE = DEMO / "demo-raise-priority.yaml"
-REAL = REPO / "tasks" / "itsm" / "itsm-cancel-test-incident.yaml"  # one real task, played end to end
+REAL = REPO / "tasks" / "itsm" / "itsm-cancel-mistaken-mailbox-full.yaml"  # one real task, played end to end
 
 
 def play(capsys, *argv: str) -> tuple[int, str, str]:
@@ -228,7 +228,7 @@ def test_blind_solving_by_handle_and_the_recorded_verdict(capsys, tmp_path):
 # -- non-interactive, a real task ------------------------------------------------
 def test_a_real_task_gold_passes_and_a_wrong_play_fails(capsys, tmp_path):
     task = load_task(REAL)
-    rc, _ = play_json(capsys, "itsm-cancel-test-incident", "--root", str(REPO), "--show")
+    rc, _ = play_json(capsys, "itsm-cancel-mistaken-mailbox-full", "--root", str(REPO), "--show")
     assert rc == 0
     win = tmp_path / "win.json"
     gold_play(capsys, REAL, win)
@@ -321,7 +321,7 @@ def test_the_eops_command_plays_from_a_pipe():
     env = {**os.environ, "NO_COLOR": "1"}
     eops = Path(sys.executable).with_name("eops")
     cmd = [str(eops)] if eops.exists() else [sys.executable, "-m", "pytest_enterpriseops.cli.main"]
-    proc = subprocess.run([*cmd, "play", "itsm-cancel-test-incident"], input="tools\nfinish nothing\n",
+    proc = subprocess.run([*cmd, "play", "itsm-cancel-mistaken-mailbox-full"], input="tools\nfinish nothing\n",
                           capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
     assert proc.returncode == 1, proc.stderr
     assert "find_incident_by_number(number)" in proc.stdout and "=== verdict: FAILED ===" in proc.stdout
