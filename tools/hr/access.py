@@ -300,13 +300,13 @@ def issue_badge(ctx: Ctx, employee_id: str, location_id: str | None = None) -> d
     """Issue a building badge. An employee has at most one active badge; the badge number is generated.
 
     Args:
-        employee_id: The employee (active or pre_hire).
+        employee_id: The employee (active, on_leave or pre_hire).
         location_id: Home site of the badge; defaults to the employee's location.
     """
     require_hr(ctx)
     e = employee(ctx, employee_id)
     if e["status"] not in ("active", "pre_hire", "on_leave"):
-        raise ToolError(f"{employee_id} is {e['status']}; badges are issued to active or pre-hire employees only")
+        raise ToolError(f"{employee_id} is {e['status']}; badges are issued to active, on-leave or pre-hire employees only")
     if ctx.scalar("SELECT count(*) FROM hr.badge WHERE employee_id = ? AND state = 'active'", employee_id):
         raise ToolError(f"{employee_id} already has an active badge; deactivate it first")
     loc = location_id or e["location_id"]
