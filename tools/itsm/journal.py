@@ -158,7 +158,8 @@ def itsm_list_notifications(ctx: Ctx, record_id: str | None = None, recipient_id
                             delivery_status: Literal["sent", "delivered", "bounced"] | None = None,
                             limit: int = 20, offset: int = 0) -> dict:
     """Notifications sent, newest first, each with its type (the purposes itsm_send_notification takes, and
-    'escalation' for the manager's mail of escalate_incident) and delivery status.
+    'escalation' for the manager's mail of escalate_incident) and delivery status. Each item names the record it
+    is about in `record_id` (the same id the record_id filter takes) besides the per-kind id columns.
 
     Args:
         record_id: Only notifications about this record (INC_..., PRB_..., CHG_..., REQ_...).
@@ -168,7 +169,8 @@ def itsm_list_notifications(ctx: Ctx, record_id: str | None = None, recipient_id
         offset: Rows to skip.
     """
     require_staff(ctx, "read notifications")
-    sql = "SELECT * FROM itsm.notification WHERE 1=1"
+    sql = ("SELECT *, coalesce(incident_id, problem_id, change_id, request_id) AS record_id "
+           "FROM itsm.notification WHERE 1=1")
     params: list = []
     if record_id:
         col, _ = _ref(ctx, record_id)
