@@ -6,7 +6,7 @@ from typing import Literal
 
 from pytest_enterpriseops import Ctx, ToolError, tool
 
-from .cases import case_view
+from .cases import case_view, record_comment
 from .common import actor, audit, case_row, stop_slas, update_audited
 
 ResolutionCode = Literal["solved_workaround", "solved_permanently", "solved_by_kb", "hardware_replaced",
@@ -20,9 +20,7 @@ def _require_state(c: dict, allowed: tuple[str, ...], action: str) -> None:
 
 
 def _note(ctx: Ctx, case_id: str, body: str) -> None:
-    mid = ctx.new_id("csm.case_comment", "comment_id", "CMT_", 5)
-    ctx.insert("csm.case_comment", {"comment_id": mid, "case_id": case_id, "author_id": ctx.user_id,
-                                    "kind": "work_note", "body": body, "created_at": ctx.timestamp()})
+    record_comment(ctx, case_id, "work_note", body)
 
 
 @tool

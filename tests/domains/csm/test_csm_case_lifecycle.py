@@ -78,3 +78,20 @@ def test_escalation_targets():
         assert len(s.call("csm_list_case_escalations", case_id=c["case_id"])) == 2
         facts = s.call("csm_get_case_routing_facts", case_id=c["case_id"])
         assert facts["product_tier2_group_id"] == tier2
+
+
+def test_system_work_notes_are_audited_like_comments():
+    with session() as s:
+        c = _assigned_case(s)
+        s.call("csm_open_case", case_id=c["case_id"])
+        s.call("csm_set_case_awaiting_info", case_id=c["case_id"], reason="Need logs")
+        found = s.call("csm_search_cases", state="awaiting_info", query=c["number"])
+        assert [i["awaiting_reason"] for i in found["items"]] == ["Need logs"]
+        s.call("csm_resume_case", case_id=c["case_id"], note="Logs received")
+        s.call("csm_resolve_case", case_id=c["case_id"], resolution_code="solved_workaround", resolution_notes="Done")
+        s.call("csm_reopen_case", case_id=c["case_id"], reason="Came back")
+        notes = s.rows("SELECT comment_id, body FROM csm.case_comment WHERE case_id = ? ORDER BY comment_id", c["case_id"])
+        assert [n["body"] for n in notes] == ["Logs received", "Reopened: Came back"]
+        audited = s.scalar("SELECT count(*) FROM csm.audit_log WHERE table_name = 'case_comment' AND action = 'create' "
+                           "AND record_id IN (SELECT comment_id FROM csm.case_comment WHERE case_id = ?)", c["case_id"])
+        assert audited == 2
