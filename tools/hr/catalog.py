@@ -161,7 +161,7 @@ def list_hr_services(ctx: Ctx, category_id: str | None = None, include_inactive:
 
 @tool
 def get_hr_service(ctx: Ctx, service_id: str) -> dict:
-    """Get one HR service. requires_approval says whether its cases need an approved approval before fulfilment;
+    """Get one HR service. approval_required says whether its cases need an approved approval before fulfilment;
     approver_group_id is the HR group that oversees those approvals (follow-ups, escalations, checklist
     confirmations) - it is not the approver: the approval is requested from the subject employee's manager.
 
