@@ -82,10 +82,15 @@ def scratch_dir() -> Path:
     if pid in _scratch:
         return _scratch[pid]
     base = _scratch_base()
+    base.mkdir(parents=True, exist_ok=True)
     d = base / f"eops-{pid}"
-    d.mkdir(parents=True, exist_ok=True)
-    fd = os.open(d / ".owner", os.O_RDWR | os.O_CREAT, 0o600)
+    # Made and locked under a name no sweep looks at, then renamed into place: a sweep in another
+    # process never sees an `eops-<pid>` directory whose owner has not locked it yet.
+    tmp = Path(tempfile.mkdtemp(prefix=f".eops-{pid}-", dir=base))
+    fd = os.open(tmp / ".owner", os.O_RDWR | os.O_CREAT, 0o600)
     fcntl.flock(fd, fcntl.LOCK_EX)
+    shutil.rmtree(d, ignore_errors=True)  # a dead process's, that had this pid: this pid is ours now
+    os.rename(tmp, d)
     _scratch[pid], _scratch_lock_fd[pid] = d, fd
     atexit.register(remove_scratch_dir, pid)
     sweep_scratch(base)
@@ -123,9 +128,14 @@ def sweep_scratch(base: Path | None = None, stale_after_s: float = 600.0) -> lis
     base = base or _scratch_base()
     removed: list[Path] = []
     try:
-        entries = [p for p in base.iterdir() if p.name.startswith("eops-") and p.name[5:].isdigit()]
+        listing = list(base.iterdir())
     except OSError:
         return removed
+    entries = [p for p in listing if p.name.startswith("eops-") and p.name[5:].isdigit()]
+    for p in listing:  # a directory still being made (scratch_dir) by a process that died doing it
+        pid = p.name[6:].split("-", 1)[0] if p.name.startswith(".eops-") else ""
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            shutil.rmtree(p, ignore_errors=True)
     for d in entries:
         if int(d.name[5:]) == os.getpid():
             continue

@@ -148,3 +148,32 @@ def test_a_directory_of_an_older_engine_goes_only_when_its_pid_is_gone_and_it_is
     os.utime(d, (time.time() - age_s, time.time() - age_s))
     sandbox.sweep_scratch(tmp_path)
     assert d.exists() is not removed
+
+
+def test_a_scratch_directory_is_locked_before_any_sweep_can_see_it(tmp_path, monkeypatch):
+    """scratch_dir makes its directory under a name sweeps ignore, locks it, then renames it into
+    place (a sweep racing with a process that has made `eops-<pid>` but not yet locked it removed a
+    living process's databases); a half-made one left by a process that died is swept."""
+    import fcntl
+
+    from pytest_enterpriseops import sandbox
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait(10)
+    half_made = tmp_path / f".eops-{proc.pid}-abc123"
+    half_made.mkdir()
+    monkeypatch.setenv("EOPS_SCRATCH", str(tmp_path))
+    monkeypatch.setattr(sandbox, "_scratch", {})
+    monkeypatch.setattr(sandbox, "_scratch_lock_fd", {})
+    d = sandbox.scratch_dir()
+    try:
+        assert d == tmp_path / f"eops-{os.getpid()}" and d.is_dir()
+        assert [p.name for p in tmp_path.iterdir()] == [d.name]  # the half-made one is gone
+        fd = os.open(d / ".owner", os.O_RDWR)
+        try:
+            with pytest.raises(BlockingIOError):  # what another process's sweep would try
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(fd)
+    finally:
+        sandbox.remove_scratch_dir()
