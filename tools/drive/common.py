@@ -227,7 +227,9 @@ def change(ctx: Ctx, summary: str, file_id: str | None = None, drive_id: str | N
 
 
 def touch(ctx: Ctx, file_id: str) -> None:
-    """Metadata change: bump version and modified time, as the real service does."""
+    """Metadata change (sharing, move, rename, app property): bump the version, as the real service does, and -
+    unlike the real service for sharing changes - also set modified time and last modifying user to now and
+    the caller. The tools that call it say so in their descriptions."""
     ctx.execute("UPDATE drive.file SET version = version + 1, modified_time = ?, last_modifying_user_id = ? "
                 "WHERE file_id = ?", now(ctx), ctx.user_id, file_id)
 

@@ -84,7 +84,9 @@ def drive_list_files(ctx: Ctx, q: str | None = None, corpora: Literal["user", "d
 def drive_get_file(ctx: Ctx, file_id: str) -> dict:
     """Get a file's or folder's metadata: name, mime type, parents, shared drive, owner, size, times,
     version, trash state, shortcut target, the file it was copied from, sharing settings, app properties,
-    your capabilities on it and any Legal Hold.
+    your capabilities on it and any Legal Hold. The modified time, last modifying user and version also change
+    on sharing changes, moves, renames and app-property edits, not only on content edits; the revisions
+    (drive_list_revisions) and the changes feed (drive_list_changes) say what changed.
 
     Args:
         file_id: The file id (FIL00123); shared drive roots use the drive id (DRV001).

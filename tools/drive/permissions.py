@@ -200,8 +200,10 @@ def drive_create_permission(ctx: Ctx, file_id: str, type: PType, role: Role, ema
     (owners and organizers always; writers only if the owner allows it). Shared-drive restrictions are
     enforced (domain-only, members-only). Role owner needs transfer_ownership=true: My Drive items only,
     to an active user in the organization; the previous owner becomes a writer (also when their account is
-    suspended: remove that grant separately if it should go). For users and groups a
-    notification e-mail is sent unless send_notification_email is false.
+    suspended: remove that grant separately if it should go), and the new owner's existing grant, if any, is
+    replaced by the returned owner permission (a new id). For users and groups a notification e-mail is sent
+    unless send_notification_email is false. Like every sharing change here, it counts as an edit of the
+    item: its version goes up and its modified time and last modifying user become now and you.
 
     Args:
         file_id: The item to share.
@@ -237,7 +239,11 @@ def drive_update_permission(ctx: Ctx, file_id: str, permission_id: str, role: Ro
                             transfer_ownership: bool = False) -> dict:
     """Change a direct permission's role or expiration, or make its user the owner (role owner with
     transfer_ownership=true). Inherited permissions must be changed where they are defined (the folder in
-    inherited_from, or the shared drive's membership).
+    inherited_from, or the shared drive's membership). Making the user the owner does not edit this grant:
+    it is replaced - the user's existing grant is removed and the returned owner permission has a new id
+    (use that id from then on); the previous owner's permission stays, with its id, as writer.
+    Like every sharing change here, it counts as an edit of the item: its version goes up and its
+    modified time and last modifying user become now and you.
 
     Args:
         file_id: The item the permission is on.
@@ -289,7 +295,8 @@ def drive_update_permission(ctx: Ctx, file_id: str, permission_id: str, role: Ro
 def drive_delete_permission(ctx: Ctx, file_id: str, permission_id: str) -> dict:
     """Remove a direct permission from a file or folder. The owner's permission cannot be removed;
     inherited permissions are removed on the folder that defines them, shared-drive memberships with
-    drive_remove_drive_member.
+    drive_remove_drive_member. Like every sharing change here, it counts as an edit of the item: its
+    version goes up and its modified time and last modifying user become now and you.
 
     Args:
         file_id: The item the permission is on.
