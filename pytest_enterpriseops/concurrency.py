@@ -89,14 +89,14 @@ class EpisodePool:
     def _top_up(self, item: Any, drive: Any, agent: Any, options: Any, mine: Any) -> None:
         """Start the next items' episodes until N are running, HELD_FACTOR x N are held, or the ended
         ones waiting for their turn hold more than the byte budget."""
-        running, waiting = (not drive.done.is_set()), 0
-        for s, _ in self.started.values():
-            if s._drive.done.is_set():
-                waiting += s.db.disk_bytes()
-            else:
-                running += 1
+        ended = [s for s, _ in self.started.values() if s._drive.done.is_set()]
+        running = (not drive.done.is_set()) + len(self.started) - len(ended)
+        if running >= self.size or len(self.started) >= self.held_max - 1:
+            return
+        if sum(s.db.disk_bytes() for s in ended) > self.held_bytes:
+            return
         for nxt in self._upcoming(item):
-            if running >= self.size or len(self.started) >= self.held_max - 1 or waiting > self.held_bytes:
+            if running >= self.size or len(self.started) >= self.held_max - 1:
                 return
             if nxt.nodeid in self.started or nxt.nodeid in self._unstartable or _agent_fixturedef(nxt) is not mine:
                 continue

@@ -76,9 +76,14 @@ def cache_key(bench: "Benchmark", task: "Task") -> str:
     for d in domains:
         h.update(bench.domains[d].tools_fingerprint().encode())
     # The parsed task, not the file on disk: a file edited after it was loaded must not file this
-    # task's footprint under the new content's key.
-    h.update(task.model_dump_json().encode())
+    # task's footprint under the new content's key. Its path is left out: the same task in another
+    # checkout (or a benchmark's generated project) has the same footprint.
+    h.update(_content(task))
     return h.hexdigest()[:32]
+
+
+def _content(task: "Task") -> bytes:
+    return task.model_dump_json(exclude={"path"}).encode()
 
 
 _memo: dict[tuple[Any, ...], Footprint] = {}
@@ -87,7 +92,7 @@ _memo: dict[tuple[Any, ...], Footprint] = {}
 def gold_footprint(bench: "Benchmark", task: "Task") -> Footprint:
     """The rows the task's gold solution changes (computed on a fresh database, cached on disk and
     per process)."""
-    memo_key = (bench.root, hashlib.sha256(task.model_dump_json().encode()).digest())
+    memo_key = (bench.root, hashlib.sha256(_content(task)).digest())
     if memo_key not in _memo:
         _memo[memo_key] = _gold_footprint(bench, task)
     return _memo[memo_key]
