@@ -8,9 +8,9 @@ that is slower than the ones after it does not leave places empty (look-ahead ke
 see the same `eops_agent` definition, so an episode is never started with another directory's
 agent). Results of episodes that finish early wait for their turn; at most HELD_FACTOR x N are
 held at a time, and no new episode starts while those that have ended and wait hold more than
-`--eops-held-mb` of task databases (scratch space in /dev/shm is memory). Under xdist the queue is the worker's own
-(`--dist load`: with `worksteal`, an episode started for an item that is then stolen is discarded).
-Tool calls take turns on the engine lock; materializing and verifying run on the pytest thread.
+`--eops-held-mb` of task databases (scratch space in /dev/shm is memory). Under xdist the queue
+is the worker's own (`--dist load`: with `worksteal`, an episode started for an item that is then
+stolen is discarded). Tool calls take turns on the engine lock; materializing and verifying run on the pytest thread.
 """
 
 from __future__ import annotations
