@@ -108,7 +108,8 @@ def csm_search_cases(ctx: Ctx, query: str | None = None, account_id: str | None 
                      assigned_to: str | None = None, assignment_group_id: str | None = None,
                      entitlement_id: str | None = None, channel: CaseChannel | None = None,
                      opened_after: str | None = None, limit: int = 20, offset: int = 0) -> dict:
-    """Search cases. Newest first. Each row shows the awaiting_reason of a case waiting on the customer.
+    """Search cases. Newest first. Each row shows the entitlement the case was opened under and the awaiting_reason
+    of a case waiting on the customer.
 
     Args:
         query: Part of the short description or the case number.
@@ -128,7 +129,7 @@ def csm_search_cases(ctx: Ctx, query: str | None = None, account_id: str | None 
         offset: Rows to skip.
     """
     sql = ("SELECT case_id, number, short_description, account_id, contact_id, asset_id, site_id, priority, state, "
-           "awaiting_reason, channel, assignment_group_id, assigned_to, escalation_level, opened_at "
+           "awaiting_reason, channel, assignment_group_id, assigned_to, entitlement_id, escalation_level, opened_at "
            "FROM csm.support_case WHERE 1=1")
     params: list = []
     if query:

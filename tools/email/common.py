@@ -52,7 +52,7 @@ def access(ctx: Ctx, user_id: str, level: str = "mail") -> dict[str, Any]:
         return mbx
     if level == "mail" and is_delegate(ctx, mbx["email_address"]):
         return mbx
-    what = "change the settings of" if level == "settings" else "access"
+    what = "view or change the settings of" if level == "settings" else "access"
     raise ToolError(f"not allowed: {ctx.user_id} (role {ctx.role}) may not {what} the mailbox {mbx['email_address']}"
                     + ("; delegates can read, organise and send mail but not change settings"
                        if level == "settings" and is_delegate(ctx, mbx["email_address"]) else ""))

@@ -65,6 +65,16 @@ def hr_list_group_members(ctx: Ctx, group_id: str) -> list:
                    "ORDER BY m.member_role = 'lead' DESC, m.employee_id", group_id)
 
 
+def _require_restricted_lead(ctx: Ctx, g: dict, verb: str) -> None:
+    if g["group_type"] != "restricted":
+        return
+    lead = ctx.scalar("SELECT count(*) FROM hr.group_member WHERE group_id = ? AND employee_id = ? AND member_role = 'lead'",
+                      g["group_id"], me(ctx))
+    if ctx.role != "hr_admin" or not lead:
+        raise ToolError(f"not allowed: members of restricted group {g['group_id']} ({g['name']}) can only be {verb} by an "
+                        "hr_admin who leads that group")
+
+
 @tool
 def hr_add_group_member(ctx: Ctx, group_id: str, employee_id: str, member_role: Literal["member", "lead"] = "member") -> dict:
     """Add an active employee to a group. Membership of a restricted group can only be granted by an
@@ -84,12 +94,7 @@ def hr_add_group_member(ctx: Ctx, group_id: str, employee_id: str, member_role: 
         raise ToolError(f"{employee_id} is {e['status']}; only active employees can join a group")
     if is_member(ctx, group_id, employee_id):
         raise ToolError(f"{employee_id} is already a member of {group_id}")
-    if g["group_type"] == "restricted":
-        lead = ctx.scalar("SELECT count(*) FROM hr.group_member WHERE group_id = ? AND employee_id = ? AND member_role = 'lead'",
-                          group_id, me(ctx))
-        if ctx.role != "hr_admin" or not lead:
-            raise ToolError(f"not allowed: members of restricted group {group_id} ({g['name']}) can only be added by an "
-                            "hr_admin who leads that group")
+    _require_restricted_lead(ctx, g, "added")
     row = ctx.insert("hr.group_member", {"group_id": group_id, "employee_id": employee_id, "member_role": member_role,
                                          "added_at": ctx.timestamp(), "added_by": ctx.user_id})
     audit(ctx, "hr_add_group_member", "hr_group", group_id, employee_id, f"{employee_id} as {member_role}")
@@ -98,7 +103,8 @@ def hr_add_group_member(ctx: Ctx, group_id: str, employee_id: str, member_role: 
 
 @tool
 def hr_remove_group_member(ctx: Ctx, group_id: str, employee_id: str) -> dict:
-    """Remove an employee from a group. A group's last lead cannot be removed.
+    """Remove an employee from a group. A group's last lead cannot be removed. Members of a restricted group
+    can only be removed by an hr_admin who is a lead of that group.
 
     Args:
         group_id: Group id.
@@ -112,8 +118,7 @@ def hr_remove_group_member(ctx: Ctx, group_id: str, employee_id: str) -> dict:
     if row["member_role"] == "lead" and ctx.scalar(
             "SELECT count(*) FROM hr.group_member WHERE group_id = ? AND member_role = 'lead'", group_id) == 1:
         raise ToolError(f"{employee_id} is the only lead of {group_id}; add another lead first")
-    if g["group_type"] == "restricted" and ctx.role != "hr_admin":
-        raise ToolError("not allowed: only an hr_admin may change restricted-group membership")
+    _require_restricted_lead(ctx, g, "removed")
     ctx.delete("hr.group_member", {"group_id": group_id, "employee_id": employee_id})
     audit(ctx, "hr_remove_group_member", "hr_group", group_id, employee_id, employee_id)
     return {"group_id": group_id, "employee_id": employee_id, "removed": True}

@@ -170,6 +170,7 @@ def list_personal_data(ctx: Ctx, employee_id: str, include_erased: bool = False)
 @tool
 def export_personal_data(ctx: Ctx, request_id: str) -> dict:
     """Produce the data export for a verified access or portability request (the request moves to in_progress).
+    Every export is a disclosure and is recorded in the audit log, also when the request was already in progress.
 
     Args:
         request_id: Request id.
@@ -185,7 +186,7 @@ def export_personal_data(ctx: Ctx, request_id: str) -> dict:
                     r["employee_id"])
     if r["state"] != "in_progress":
         ctx.update("hr.privacy_request", {"request_id": request_id}, {"state": "in_progress"})
-        audit(ctx, "export_personal_data", "privacy_request", request_id, r["employee_id"], f"{len(items)} items")
+    audit(ctx, "export_personal_data", "privacy_request", request_id, r["employee_id"], f"{len(items)} items")
     return {"request_id": request_id, "employee_id": r["employee_id"], "items": items}
 
 
@@ -254,7 +255,8 @@ def rectify_personal_data(ctx: Ctx, request_id: str, item_id: str, value: str) -
 
 @tool
 def complete_privacy_request(ctx: Ctx, request_id: str, outcome: str) -> dict:
-    """Complete a request that is in progress (after export, erasure or rectification).
+    """Complete a request that is in progress (after export, erasure or rectification). An access or portability
+    request is completed only once an export of it is on record (export_personal_data).
 
     Args:
         request_id: Request id.
@@ -265,6 +267,9 @@ def complete_privacy_request(ctx: Ctx, request_id: str, outcome: str) -> dict:
     if r["state"] != "in_progress":
         raise ToolError(f"request {r['number']} is {r['state']}; only an in-progress request can be completed "
                         "(fulfil it first: export_personal_data / erase_personal_data / rectify_personal_data)")
+    if r["request_type"] in ("access", "portability") and not ctx.scalar(
+            "SELECT count(*) FROM hr.audit_log WHERE action = 'export_personal_data' AND entity_id = ?", request_id):
+        raise ToolError(f"no export of {r['number']} is on record; produce it with export_personal_data before completing")
     ctx.update("hr.privacy_request", {"request_id": request_id}, {"state": "completed", "completed_at": ctx.timestamp(),
                                                                  "outcome": outcome})
     audit(ctx, "complete_privacy_request", "privacy_request", request_id, r["employee_id"], outcome)

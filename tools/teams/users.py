@@ -9,7 +9,7 @@ from pytest_enterpriseops import Ctx, ToolError, tool
 from .common import account, audit, check_text, clean, external, parse_ts, require_admin, require_signed_in
 
 _USER_SQL = ("SELECT a.person_id, a.user_principal_name, a.display_name, a.job_title, a.office_location, "
-             "a.account_enabled, a.role, a.status_message, p.department_id, d.name AS department, p.manager_id "
+             "a.account_enabled, a.role, a.status_message, a.status_expires_at, p.department_id, d.name AS department, p.manager_id "
              "FROM teams.user_account a JOIN org.person p USING (person_id) "
              "LEFT JOIN org.department d USING (department_id)")
 
