@@ -32,6 +32,11 @@ def _key_text(pk: list[str], key: tuple[str, ...]) -> str:
     return ", ".join(f"{c}={v}" for c, v in zip(pk, key))
 
 
+def _added_text(pk: list[str], row: dict[str, Any], limit: int = 3) -> str:
+    rest = [(c, v) for c, v in row.items() if c not in pk and v not in (None, "", False)][:limit]
+    return _key_text(pk, row_key(row, pk)) + (f" ({', '.join(f'{c}: {_short(v, 30)}' for c, v in rest)})" if rest else "")
+
+
 def unexpected_changes(v: Verifier, inp: VerifyInput) -> list[str]:
     """Every added, changed or removed row the task does not account for (empty: all accounted for)."""
     rules = v.changes_only or {}
@@ -72,8 +77,9 @@ def unexpected_changes(v: Verifier, inp: VerifyInput) -> list[str]:
         if limit == "gold":
             limit = None if t in inp.append_only else inp.footprint().table(t).added
         if limit != "any" and limit is not None and len(d.added) > limit:
+            shown = "; ".join(_added_text(d.pk, r) for r in d.added[:3]) + (" …" if len(d.added) > 3 else "")
             problems.append(f"{t}: {len(d.added)} row(s) added where the task adds {limit}"
-                            + (" (a duplicate?)" if limit else ""))
+                            + (" (a duplicate?)" if limit else "") + f" — added: {shown}")
     return problems
 
 

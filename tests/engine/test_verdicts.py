@@ -109,7 +109,8 @@ def test_a_harmful_extra_write_fails_and_names_the_row(adv):
 def test_replaying_the_gold_twice_fails(adv):
     res = adv.runpytest("tasks", "--agent=python:advagents:GoldTwice", "-k", "assign-to-lead")
     res.assert_outcomes(failed=1)
-    assert "demo.ticket_comment: 2 row(s) added where the task adds 1" in res.stdout.str()
+    out = res.stdout.str()
+    assert "demo.ticket_comment: 2 row(s) added where the task adds 1 (a duplicate?) — added: " in out
 
 
 def test_a_write_around_the_tools_is_seen(adv):
