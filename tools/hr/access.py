@@ -152,7 +152,9 @@ def grant_access(ctx: Ctx, employee_id: str, resource_id: str, access_level: Lev
 def provision_job_profile_access(ctx: Ctx, employee_id: str, event_id: str | None = None) -> dict:
     """Provision everything the employee's job-profile template lists (for a pre-hire or a transfer in progress:
     the target position's profile) plus building access at the employee's (target) location. Resources already
-    granted are skipped; frozen or decommissioned resources are skipped and reported.
+    granted are skipped: an active or a suspended grant counts as granted (a suspended one stays suspended; no
+    second grant is made), a revoked one does not (a new grant is made). Frozen or decommissioned resources are
+    skipped and reported.
 
     Args:
         employee_id: The employee.
