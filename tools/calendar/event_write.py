@@ -126,7 +126,8 @@ def set_reminders(ctx: Ctx, event_id: str, reminders: list[str] | None, use_defa
 
 
 def materialize_instance(ctx: Ctx, inst: dict[str, Any]) -> dict[str, Any]:
-    """Store a virtual instance of a recurring event as an override row (copying the master's guests)."""
+    """Store a virtual instance of a recurring event as an override row (copying the master's guests, reminders,
+    attachments, extended properties and conference data)."""
     if ctx.scalar("SELECT count(*) FROM calendar.event WHERE event_id = ?", inst["event_id"]):
         return ctx.one("SELECT * FROM calendar.event WHERE event_id = ?", inst["event_id"])
     row = dict(inst)
@@ -138,9 +139,19 @@ def materialize_instance(ctx: Ctx, inst: dict[str, Any]) -> dict[str, Any]:
             row[k] = dt.date.fromisoformat(str(row[k]))
     row.update(recurrence=None, etag=etag(inst["event_id"], 0), created_at=ctx.timestamp(), updated_at=ctx.timestamp())
     ctx.insert("calendar.event", row)
+    iid, master = inst["event_id"], inst["recurring_event_id"]
     ctx.execute("INSERT INTO calendar.event_attendee SELECT ? AS event_id, email, person_id, contact_id, resource_id, "
                 "display_name, is_organizer, optional, response_status, comment, additional_guests "
-                "FROM calendar.event_attendee WHERE event_id = ?", inst["event_id"], inst["recurring_event_id"])
+                "FROM calendar.event_attendee WHERE event_id = ?", iid, master)
+    # An occurrence keeps everything else of its series too: reminders, attachments, properties, video link.
+    ctx.execute("INSERT INTO calendar.event_reminder SELECT ? AS event_id, method, minutes "
+                "FROM calendar.event_reminder WHERE event_id = ?", iid, master)
+    ctx.execute("INSERT INTO calendar.event_attachment SELECT ? AS event_id, file_url, title, mime_type, added_by "
+                "FROM calendar.event_attachment WHERE event_id = ?", iid, master)
+    ctx.execute("INSERT INTO calendar.event_extended_property SELECT ? AS event_id, scope, key, value "
+                "FROM calendar.event_extended_property WHERE event_id = ?", iid, master)
+    ctx.execute("INSERT INTO calendar.conference_data SELECT ? AS event_id, solution, conference_id, entry_uri, created_by "
+                "FROM calendar.conference_data WHERE event_id = ?", iid, master)
     return ctx.one("SELECT * FROM calendar.event WHERE event_id = ?", inst["event_id"])
 
 

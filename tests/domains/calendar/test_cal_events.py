@@ -86,3 +86,16 @@ def test_quick_add_and_import():
         assert "already" in s.call_error("cal_import_event", calendar_id=CEO, ical_uid="abc123@partner.example",
                                          summary="again", start="2025-12-11T09:00", end="2025-12-11T09:30",
                                          organizer_email="x.y@proseware.net")
+
+
+def test_a_changed_occurrence_keeps_its_series_properties_and_video_link():
+    cab, iid = "c_it-cab@group.calendar.arcturus.example", "evt000001_20251223T210000Z"
+    with tool_session("calendar", as_user=ADMIN) as s:
+        before = s.call("cal_get_event", calendar_id=cab, event_id=iid)
+        assert before["extended_properties"]["shared"] == {"changeBoard": "CAB-WEEKLY"}
+        s.call("cal_patch_event", calendar_id=cab, event_id=iid, start="2025-12-22T15:00", end="2025-12-22T16:00",
+               send_updates="none")
+        after = s.call("cal_get_event", calendar_id=cab, event_id=iid)
+        assert s.scalar("SELECT count(*) FROM calendar.event WHERE event_id = ?", iid) == 1
+        for key in ("extended_properties", "conference_data", "reminders", "attachments"):
+            assert after[key] == before[key], key
