@@ -39,7 +39,8 @@ def cal_get_calendar(ctx: Ctx, calendar_id: str) -> dict:
 def cal_find_calendars(ctx: Ctx, query: str | None = None, kind: Kind | None = None, owner_email: str | None = None,
                        department_id: str | None = None, classification: Classification | None = None,
                        include_archived: bool = False, limit: int = 20, offset: int = 0) -> dict:
-    """Search the organisation's calendars (administrator directory view). Ordered by summary, then id.
+    """Search the organisation's calendars (administrator directory view: calendar administrators only; others find
+    the calendars they use on their calendar list, cal_list_calendar_list). Ordered by summary, then id.
 
     Args:
         query: Case-insensitive text in the summary, description or id.

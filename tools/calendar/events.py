@@ -45,6 +45,10 @@ def cal_list_events(ctx: Ctx, calendar_id: str, time_min: str | None = None, tim
     last modification, newest first. With single_events=true recurring events are expanded into instances
     (ids <eventId>_<UTC stamp>, cancelled instances dropped unless show_deleted) — give time_min/time_max then.
 
+    q, event_types and the extended-property filters match only events whose details you can see: with free/busy
+    access to the calendar they are refused (you see busy blocks only), and private events shown to you as busy
+    never match them.
+
     Args:
         calendar_id: Calendar id (a person's e-mail for their primary calendar, or 'primary' for your own).
         time_min: Only events ending after this (date or date-time; naive values are in the calendar's zone).
@@ -62,6 +66,10 @@ def cal_list_events(ctx: Ctx, calendar_id: str, time_min: str | None = None, tim
     """
     cal = calendar(ctx, calendar_id)
     role = require_access(ctx, cal, "freeBusyReader", "listing events")
+    content_filter = bool(q or event_types or private_extended_property or shared_extended_property)
+    if content_filter and role == "freeBusyReader":
+        raise ToolError(f"you have free/busy access to {cal['calendar_id']} only (busy blocks, no details): q, "
+                        "event_types and extended-property filters need reader access")
     view_tz = zone(time_zone) if time_zone else None
     lo, hi = parse_window(time_min, time_max, cal["time_zone"])
     conds = ["(e.calendar_id = ? OR (? IN ('primary', 'resource') AND e.event_id IN "
@@ -86,6 +94,8 @@ def cal_list_events(ctx: Ctx, calendar_id: str, time_min: str | None = None, tim
                          "AND key = ? AND value = ?)")
             params += [scope, k, v]
     masters = ctx.all("SELECT e.* FROM calendar.event e WHERE " + " AND ".join(conds), *params)
+    if content_filter:
+        masters = [m for m in masters if not _masked(m, role)]
     items = []
     for m in masters:
         if single_events:
@@ -142,7 +152,8 @@ def cal_insert_event(ctx: Ctx, calendar_id: str, summary: str, start: str, end: 
     auto-declines the slot are added as declined.
 
     Args:
-        calendar_id: Calendar to create the event on (writer access needed); the organizer is its owner.
+        calendar_id: Calendar to create the event on (writer access needed). The organizer is the calendar's
+            owner on a person's primary calendar, and you on any other calendar (a team calendar).
         summary: Title.
         start: '2025-12-08T09:30' (wall time in time_zone), with 'Z'/offset, or '2025-12-08' for all-day.
         end: End, same form as start (all-day end date is exclusive).
