@@ -21,7 +21,8 @@ CASE_EVENT_STATES = {"awaiting_info": ("awaiting_info",), "case_resolved": ("res
 
 def _send(ctx: Ctx, contact: dict, case: dict | None, event: str, message: str | None) -> dict:
     nid = ctx.new_id("csm.notification", "notification_id", "NTF_", 5)
-    subject = (f"[{case['number']}] " if case else "") + SUBJECTS[event]
+    subject = (f"[{case['number']}] " + SUBJECTS[event] if case
+               else "A message from Arcturus Support" if event == "general" else SUBJECTS[event])
     now = ctx.timestamp()
     ctx.insert("csm.notification", {"notification_id": nid, "case_id": case and case["case_id"],
                                     "contact_id": contact["contact_id"], "event": event, "subject": subject,
@@ -68,7 +69,8 @@ def csm_send_case_notification(ctx: Ctx, case_id: str, event: Event, message: st
 @tool
 def csm_notify_contact(ctx: Ctx, contact_id: str, event: Literal["entitlement_updated", "general"],
                        message: str) -> dict:
-    """Send a notification that is not about a case (e.g. an entitlement change) to an active contact.
+    """Send a notification that is not about a case (e.g. an entitlement change) to an active contact. The subject
+    is rendered from the event: "Your support entitlement changed" or, for general, "A message from Arcturus Support".
 
     Args:
         contact_id: The recipient (CON_...).
