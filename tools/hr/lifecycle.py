@@ -38,7 +38,8 @@ def _create_event(ctx: Ctx, etype: str, emp_id: str, eff: dt.date, job_profile_i
         ctx.insert("hr.lifecycle_activity", {
             "activity_id": f"ACT{n:05d}", "event_id": eid, "template_id": t["template_id"], "name": t["name"],
             "sequence": t["sequence"], "owner_group_id": t["owner_group_id"], "assigned_to": None, "state": "pending",
-            "mandatory": t["mandatory"], "due_date": eff + dt.timedelta(days=t["due_offset_days"]), "completed_at": None,
+            "mandatory": t["mandatory"], "due_date": max(eff + dt.timedelta(days=t["due_offset_days"]), today(ctx)),
+            "completed_at": None,
             "completed_by": None, "notes": None})
         n += 1
     return eid
@@ -259,6 +260,7 @@ def list_lifecycle_activities(ctx: Ctx, event_id: str) -> list:
 @tool
 def list_activity_templates(ctx: Ctx, event_type: EventType) -> list:
     """List the checklist templates of an event type (which activities a new event gets, owners, due offsets).
+    An activity is due on the event's effective date plus its offset, and never before the day the event starts.
 
     Default order: by checklist sequence.
 
