@@ -107,19 +107,34 @@ def close_confidential_record(ctx: Ctx, record_id: str) -> dict:
     return ctx.one("SELECT * FROM hr.confidential_record WHERE record_id = ?", record_id)
 
 
+# Job-profile bands are kept in USD; a band is compared in the employee's pay currency at these fixed rates.
+_USD_RATE = {"USD": 1, "CAD": 1.35, "GBP": 0.8, "EUR": 0.92, "INR": 83, "SGD": 1.35, "AUD": 1.5, "JPY": 150}
+
+
+def _band(ctx: Ctx, e: dict, currency: str) -> tuple[float, float]:
+    band = ctx.one("SELECT j.salary_min, j.salary_max FROM hr.position p JOIN hr.job_profile j USING (job_profile_id) "
+                   "WHERE p.position_id = ?", e["position_id"])
+    fx = _USD_RATE[currency]
+    return float(band["salary_min"]) * fx, float(band["salary_max"]) * fx
+
+
 @tool
 def get_employee_compensation(ctx: Ctx, employee_id: str) -> dict:
-    """Read an employee's current compensation (salary, currency, grade) and change history. Restricted to
-    members of Compensation Confidential (GRP010).
+    """Read an employee's current compensation (salary, currency, grade), the salary band of their job profile
+    converted to the pay currency, and the change history. Restricted to members of Compensation Confidential
+    (GRP010).
 
     Args:
         employee_id: The employee.
     """
-    employee(ctx, employee_id)
+    e = employee(ctx, employee_id)
     require_member(ctx, "GRP010", "compensation data")
     c = ctx.one("SELECT * FROM hr.compensation WHERE employee_id = ?", employee_id)
     if c is None:
         raise ToolError(f"no compensation on file for {employee_id}")
+    if e["position_id"]:
+        lo, hi = _band(ctx, e, c["currency"])
+        c["band"] = {"min": round(lo, 2), "max": round(hi, 2), "currency": c["currency"]}
     c["changes"] = ctx.all("SELECT * FROM hr.compensation_change WHERE employee_id = ? ORDER BY created_at", employee_id)
     return c
 
@@ -149,10 +164,7 @@ def request_compensation_change(ctx: Ctx, employee_id: str, change_type: Literal
     if ctx.scalar("SELECT count(*) FROM hr.compensation_change WHERE employee_id = ? AND state IN ('pending_approval', 'approved')",
                   employee_id):
         raise ToolError(f"{employee_id} already has a compensation change pending; apply or reject it first")
-    fx = {"USD": 1, "CAD": 1.35, "GBP": 0.8, "EUR": 0.92, "INR": 83, "SGD": 1.35, "AUD": 1.5, "JPY": 150}[c["currency"]]
-    band = ctx.one("SELECT j.salary_min, j.salary_max FROM hr.position p JOIN hr.job_profile j USING (job_profile_id) "
-                   "WHERE p.position_id = ?", e["position_id"])
-    lo, hi = band["salary_min"] * fx, band["salary_max"] * fx
+    lo, hi = _band(ctx, e, c["currency"])
     if not lo <= new_salary <= hi:
         raise ToolError(f"new salary {new_salary:.0f} {c['currency']} is outside the job profile band "
                         f"{lo:.0f}-{hi:.0f} {c['currency']}")

@@ -78,7 +78,8 @@ def _require_restricted_lead(ctx: Ctx, g: dict, verb: str) -> None:
 @tool
 def hr_add_group_member(ctx: Ctx, group_id: str, employee_id: str, member_role: Literal["member", "lead"] = "member") -> dict:
     """Add an active employee to a group. Membership of a restricted group can only be granted by an
-    hr_admin who is a lead of that group.
+    hr_admin who is a lead of that group. An existing member is refused: to change a member's role, remove them
+    and add them again with the new role.
 
     Args:
         group_id: Group id.

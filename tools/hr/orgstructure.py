@@ -99,7 +99,8 @@ def list_job_profiles(ctx: Ctx, department_id: str | None = None, name: str | No
 
 @tool
 def get_job_profile(ctx: Ctx, job_profile_id: str) -> dict:
-    """Get a job profile with its access template (the resources and levels its holders are provisioned).
+    """Get a job profile with its access template (the resources and levels its holders are provisioned). The
+    salary band (salary_min / salary_max) is in USD; get_employee_compensation shows it in a person's pay currency.
 
     Args:
         job_profile_id: Job profile id (JP001).

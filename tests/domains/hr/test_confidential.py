@@ -49,3 +49,14 @@ def test_find_investigations_restricted():
     with tool_session("hr", as_user="P0199") as s:
         rows = s.call("find_investigations", subject_employee_id="EMP0515")
         assert [r["investigation_id"] for r in rows] == ["INV004"]
+
+
+def test_compensation_shows_the_band_in_the_pay_currency_that_the_change_is_checked_against():
+    with tool_session("hr", as_user=ADMIN) as s:
+        emp = s.scalar("SELECT c.employee_id FROM hr.compensation c JOIN hr.employee e USING (employee_id) "
+                       "WHERE c.currency = 'EUR' AND e.status = 'active' AND e.manager_id IS NOT NULL ORDER BY 1 LIMIT 1")
+        band = s.call("get_employee_compensation", employee_id=emp)["band"]
+        assert band["currency"] == "EUR" and band["min"] < band["max"]
+        args = dict(employee_id=emp, change_type="market_adjustment", effective_date="2026-01-01", justification="x")
+        assert "outside the job profile band" in s.call_error("request_compensation_change", new_salary=band["max"] + 1, **args)
+        assert s.call("request_compensation_change", new_salary=band["max"], **args)["state"] == "pending_approval"
