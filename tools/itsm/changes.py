@@ -81,9 +81,9 @@ def get_change(ctx: Ctx, change_id: str) -> dict:
 
 @tool
 def find_changes(ctx: Ctx, number: str | None = None, state: str | None = None, change_type: ChangeType | None = None,
-                 ci_id: str | None = None, assignment_group_id: str | None = None, problem_id: str | None = None,
-                 cab_id: str | None = None, planned_after: str | None = None, planned_before: str | None = None,
-                 text: str | None = None, limit: int = 20, offset: int = 0) -> dict:
+                 ci_id: str | None = None, assignment_group_id: str | None = None, assigned_to: str | None = None,
+                 problem_id: str | None = None, cab_id: str | None = None, planned_after: str | None = None,
+                 planned_before: str | None = None, text: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search change requests.
 
     Default order: by number, ascending.
@@ -94,6 +94,7 @@ def find_changes(ctx: Ctx, number: str | None = None, state: str | None = None, 
         change_type: Only this type.
         ci_id: Only changes on this CI.
         assignment_group_id: Only changes of this group.
+        assigned_to: Only changes assigned to this user (USR...).
         problem_id: Only changes linked to this problem.
         cab_id: Only changes on this CAB meeting's agenda.
         planned_after: Planned start at or after this ISO timestamp.
@@ -107,7 +108,8 @@ def find_changes(ctx: Ctx, number: str | None = None, state: str | None = None, 
            "assigned_to, cab_id, problem_id, planned_start, planned_end FROM itsm.change_request WHERE 1=1")
     params: list = []
     for col, val in (("number", number.strip().upper() if number else None), ("state", state), ("change_type", change_type),
-                     ("ci_id", ci_id), ("assignment_group_id", assignment_group_id), ("problem_id", problem_id), ("cab_id", cab_id)):
+                     ("ci_id", ci_id), ("assignment_group_id", assignment_group_id), ("assigned_to", assigned_to),
+                     ("problem_id", problem_id), ("cab_id", cab_id)):
         if val is not None:
             sql += f" AND {col} = ?"
             params.append(val)

@@ -41,7 +41,7 @@ def get_problem(ctx: Ctx, problem_id: str) -> dict:
 @tool
 def find_problems(ctx: Ctx, number: str | None = None, state: ProblemState | None = None, open_only: bool = False,
                   known_error: bool | None = None, ci_id: str | None = None, assignment_group_id: str | None = None,
-                  text: str | None = None, limit: int = 20, offset: int = 0) -> dict:
+                  assigned_to: str | None = None, text: str | None = None, limit: int = 20, offset: int = 0) -> dict:
     """Search problems.
 
     Default order: by number, ascending.
@@ -53,6 +53,7 @@ def find_problems(ctx: Ctx, number: str | None = None, state: ProblemState | Non
         known_error: Only known errors (true) or not (false).
         ci_id: Only problems on this CI.
         assignment_group_id: Only problems of this group.
+        assigned_to: Only problems assigned to this user (USR...).
         text: Words in the short description.
         limit: Page size (1-100).
         offset: Rows to skip.
@@ -62,7 +63,7 @@ def find_problems(ctx: Ctx, number: str | None = None, state: ProblemState | Non
            "assigned_to, opened_at FROM itsm.problem WHERE 1=1")
     params: list = []
     for col, val in (("number", number.strip().upper() if number else None), ("state", state), ("known_error", known_error),
-                     ("ci_id", ci_id), ("assignment_group_id", assignment_group_id)):
+                     ("ci_id", ci_id), ("assignment_group_id", assignment_group_id), ("assigned_to", assigned_to)):
         if val is not None:
             sql += f" AND {col} = ?"
             params.append(val)

@@ -116,7 +116,8 @@ def get_service_request(ctx: Ctx, request_id: str) -> dict:
 @tool
 def find_service_requests(ctx: Ctx, number: str | None = None, state: RequestState | None = None, item_id: str | None = None,
                           requested_for: str | None = None, approver_id: str | None = None,
-                          assignment_group_id: str | None = None, limit: int = 20, offset: int = 0) -> dict:
+                          assignment_group_id: str | None = None, assigned_to: str | None = None, limit: int = 20,
+                          offset: int = 0) -> dict:
     """Search service requests. Reporters only see requests for themselves or awaiting their approval.
 
     Default order: by number, ascending.
@@ -128,6 +129,7 @@ def find_service_requests(ctx: Ctx, number: str | None = None, state: RequestSta
         requested_for: Only requests for this user.
         approver_id: Only requests with this approver.
         assignment_group_id: Only requests of this fulfillment group.
+        assigned_to: Only requests assigned to this user (USR...).
         limit: Page size (1-100).
         offset: Rows to skip.
     """
@@ -136,7 +138,8 @@ def find_service_requests(ctx: Ctx, number: str | None = None, state: RequestSta
            "due_date, opened_at FROM itsm.service_request WHERE 1=1")
     params: list = []
     for col, val in (("number", number.strip().upper() if number else None), ("state", state), ("item_id", item_id),
-                     ("requested_for", requested_for), ("approver_id", approver_id), ("assignment_group_id", assignment_group_id)):
+                     ("requested_for", requested_for), ("approver_id", approver_id), ("assignment_group_id", assignment_group_id),
+                     ("assigned_to", assigned_to)):
         if val is not None:
             sql += f" AND {col} = ?"
             params.append(val)
