@@ -80,7 +80,7 @@ def drive_list_groups(ctx: Ctx, query: str | None = None, member_email: str | No
     Args:
         query: Case-insensitive part of the name or e-mail.
         member_email: Only groups this address is a member of.
-        include_archived: Include archived groups.
+        include_archived: Include archived groups (read-only: an archived group's membership cannot change).
     """
     require_account(ctx)
     conds, params = ["1 = 1"], []
@@ -133,7 +133,7 @@ def _can_manage(ctx: Ctx, g: dict) -> None:
 @tool
 def drive_add_group_member(ctx: Ctx, group_id: str, email: str, role: Literal["OWNER", "MANAGER", "MEMBER"] = "MEMBER") -> dict:
     """Add a person (or, if the group allows it, an outside user) to a group. Needs group owner/manager
-    or an administrator.
+    or an administrator; an archived group's membership cannot change.
 
     Args:
         group_id: The group id or e-mail.
@@ -162,7 +162,8 @@ def drive_add_group_member(ctx: Ctx, group_id: str, email: str, role: Literal["O
 @tool
 def drive_remove_group_member(ctx: Ctx, group_id: str, email: str) -> dict:
     """Remove a member from a group (they lose every access granted through it). Needs group
-    owner/manager or an administrator; a group's last owner cannot be removed.
+    owner/manager or an administrator; a group's last owner cannot be removed, and an archived group's
+    membership cannot change.
 
     Args:
         group_id: The group id or e-mail.

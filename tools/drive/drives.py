@@ -167,7 +167,7 @@ def drive_update_drive(ctx: Ctx, drive_id: str, name: str | None = None, theme_i
         drive_members_only: Only members can access items (no sharing with non-members).
         copy_requires_writer_permission: Readers and commenters cannot copy, print or download.
         sharing_folders_requires_organizer: Only organizers may share folders.
-        download_restricted: Nobody but organizers can download or export.
+        download_restricted: Readers and commenters cannot download or export (writers and above still can).
     """
     require_account(ctx)
     d = drive_row(ctx, drive_id)

@@ -111,6 +111,8 @@ def drive_apply_label(ctx: Ctx, file_id: str, label_id: str, field_values: dict[
     """Apply a label to a file or change field values of a label already on it. Field values are given
     by field id or field name: selection fields take a choice name or id, dates YYYY-MM-DD, user fields an
     e-mail. Every required field must have a value once the label is on the file. Needs writer access.
+    Changing the values of a label already on the file keeps its applied_by/applied_time (who applied it first);
+    the change itself is in the audit log.
 
     Args:
         file_id: The file.
