@@ -130,7 +130,9 @@ def teams_update_chat(ctx: Ctx, chat_id: str, topic: str) -> dict:
 
 @tool
 def teams_list_chat_members(ctx: Ctx, chat_id: str) -> list:
-    """The members of a chat, in the order they joined.
+    """The members of a chat, in the order they joined. `role` is the chat role (owner for our own people, guest for
+    anyone from outside); `user_type` is internal, or an outside person's type (guest or external), which decides
+    where they may join.
 
     Args:
         chat_id: Chat id.
@@ -138,7 +140,9 @@ def teams_list_chat_members(ctx: Ctx, chat_id: str) -> list:
     chat(ctx, chat_id)
     require_chat_member(ctx, chat_id)
     return ctx.all("SELECT m.membership_id, m.person_id, m.external_id, coalesce(a.display_name, e.display_name) AS "
-                   "display_name, coalesce(a.user_principal_name, e.email) AS email, m.role, m.visible_history_start "
+                   "display_name, coalesce(a.user_principal_name, e.email) AS email, m.role, "
+                   "CASE WHEN m.person_id IS NOT NULL THEN 'internal' ELSE e.user_type END AS user_type, "
+                   "m.visible_history_start "
                    "FROM teams.chat_member m LEFT JOIN teams.user_account a USING (person_id) "
                    "LEFT JOIN teams.external_user e USING (external_id) WHERE m.chat_id = ? ORDER BY m.membership_id",
                    chat_id)
