@@ -182,7 +182,8 @@ def csm_search_people(ctx: Ctx, query: str | None = None, person_id: str | None 
                       offset: int = 0) -> dict:
     """Search the company directory (org persons, employees) by (partial) name or email, or look one person up
     by id (e.g. the account_manager_id of an account), e.g. to find a colleague to onboard as a support agent.
-    Shows whether each person is already a support agent. Give query, person_id or both.
+    Shows each person's department and location (city) and whether they are already a support agent. Give
+    query, person_id or both.
 
     Default order: by person id, ascending.
 
@@ -194,9 +195,11 @@ def csm_search_people(ctx: Ctx, query: str | None = None, person_id: str | None 
     """
     if not (query or "").strip() and not person_id:
         raise ToolError("give query (part of a name or email) or person_id")
-    sql = ("SELECT p.person_id, p.full_name, p.email, p.title, p.department_id, p.location_id, p.active, "
+    sql = ("SELECT p.person_id, p.full_name, p.email, p.title, p.department_id, d.name AS department, p.location_id, "
+           "l.city AS location_city, p.active, "
            "EXISTS (SELECT 1 FROM csm.support_agent a WHERE a.person_id = p.person_id) AS is_support_agent "
-           "FROM org.person p WHERE 1=1")
+           "FROM org.person p LEFT JOIN org.department d ON d.department_id = p.department_id "
+           "LEFT JOIN org.location l ON l.location_id = p.location_id WHERE 1=1")
     params: list = []
     if (query or "").strip():
         sql += " AND (p.full_name ILIKE ? OR p.email ILIKE ?)"
