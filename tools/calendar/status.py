@@ -7,8 +7,8 @@ from typing import Literal
 from pytest_enterpriseops import Ctx, ToolError, tool
 
 from .booking import overlapping
-from .common import audit, calendar, check_email, present, require_access, span_utc
-from .event_write import add_organizer, check_recurrence, new_event_row, times
+from .common import audit, calendar, check_email, present, require_access, span_utc, touch_event
+from .event_write import add_organizer, check_recurrence, materialize_instance, new_event_row, times
 
 AutoDecline = Literal["declineNone", "declineAllConflictingInvitations", "declineOnlyNewConflictingInvitations"]
 
@@ -33,7 +33,6 @@ def _decline_existing(ctx: Ctx, cal: dict, ev: dict, message: str | None) -> lis
         target = occ["event_id"]
         if occ.get("recurring_event_id") and not ctx.scalar("SELECT count(*) FROM calendar.event WHERE event_id = ?",
                                                             target):
-            from .event_write import materialize_instance
             target = materialize_instance(ctx, occ)["event_id"]
         ctx.execute("UPDATE calendar.event_attendee SET response_status = 'declined', comment = ? WHERE event_id = ? "
                     "AND person_id = ?", message or "Declined: out of office", target, person)
@@ -44,6 +43,24 @@ def _decline_existing(ctx: Ctx, cal: dict, ev: dict, message: str | None) -> lis
             "kind": "response", "sent_at": ctx.timestamp(), "sent_by": ctx.user_id})
         declined.append(target)
     return declined
+
+
+def _clear_working_locations(ctx: Ctx, cal: dict, lo, hi, keep: str | None = None) -> list[str]:
+    """Cancel the person's working-location entries lying within [lo, hi) (a series loses only those days'
+    instances): a day has one working location, and none while the person is out of office."""
+    cleared = []
+    for occ in overlapping(ctx, "e.event_type = 'workingLocation' AND e.calendar_id = ?", [cal["calendar_id"]], lo, hi,
+                           exclude=keep):
+        s, e = span_utc(occ)
+        if s < lo or e > hi:
+            continue
+        target = occ["event_id"]
+        if occ.get("recurring_event_id"):
+            target = materialize_instance(ctx, occ)["event_id"]
+        ctx.update("calendar.event", {"event_id": target}, {"status": "cancelled"})
+        touch_event(ctx, target, bump_sequence=True)
+        cleared.append(target)
+    return cleared
 
 
 def _status_event(ctx: Ctx, cal: dict, event_type: str, summary: str, start: str, end: str,
@@ -69,7 +86,8 @@ def cal_set_out_of_office(ctx: Ctx, start: str, end: str, user_email: str | None
                           decline_message: str | None = None, summary: str = "Out of office") -> dict:
     """Put an out-of-office block on a person's primary calendar (their own, or as their assistant/administrator).
     declineAllConflictingInvitations also declines the invitations already overlapping it (the organisers are
-    told); declineOnlyNewConflictingInvitations only affects invitations that arrive later. Times are wall times
+    told); declineOnlyNewConflictingInvitations only affects invitations that arrive later. The person's
+    working-location entries on the days it covers are cancelled (a weekly pattern loses only those days). Times are wall times
     in the person's calendar zone unless they carry Z/an offset.
 
     Args:
@@ -85,10 +103,12 @@ def cal_set_out_of_office(ctx: Ctx, start: str, end: str, user_email: str | None
                         {"auto_decline_mode": auto_decline_mode, "decline_message": decline_message})
     declined = _decline_existing(ctx, cal, row, decline_message) \
         if auto_decline_mode == "declineAllConflictingInvitations" else []
+    cleared = _clear_working_locations(ctx, cal, *span_utc(row))
     audit(ctx, "event.outOfOffice", cal["calendar_id"], row["event_id"], summary,
           f"{auto_decline_mode}; declined {len(declined)}")
     out = present(ctx, row)
     out["declined_event_ids"] = declined
+    out["cancelled_working_location_ids"] = cleared
     return out
 
 
@@ -128,7 +148,8 @@ def cal_set_working_location(ctx: Ctx, start_date: str, end_date: str,
                              user_email: str | None = None, building_id: str | None = None, label: str | None = None,
                              recurrence: list[str] | None = None) -> dict:
     """Record where a person works (all-day, transparent) on their primary calendar; officeLocation needs a
-    building, customLocation a label.
+    building, customLocation a label. Without recurrence it replaces their other working-location entries on
+    those days (a weekly pattern loses only those days' instances).
 
     Args:
         start_date: First day, e.g. 2025-12-08.
@@ -162,5 +183,8 @@ def cal_set_working_location(ctx: Ctx, start_date: str, end_date: str,
                                         "building_id": building_id if location_type == "officeLocation" else None,
                                         "recurrence": check_recurrence(recurrence, cal["time_zone"])})
     ctx.insert("calendar.event", row)
+    replaced = [] if recurrence else _clear_working_locations(ctx, cal, *span_utc(row), keep=eid)
     audit(ctx, "event.workingLocation", cal["calendar_id"], eid, text, location_type)
-    return present(ctx, row)
+    out = present(ctx, row)
+    out["replaced_event_ids"] = replaced
+    return out

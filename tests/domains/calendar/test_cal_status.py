@@ -31,3 +31,17 @@ def test_plain_user_cannot_set_status_for_others():
         assert "not allowed" in s.call_error("cal_set_focus_time", user_email=CFO, start="2025-12-08T13:00",
                                              end="2025-12-08T15:00")
         s.call("cal_set_focus_time", start="2025-12-08T13:00", end="2025-12-08T15:00")
+
+
+def test_out_of_office_and_a_one_off_working_location_replace_the_weekly_working_locations_of_those_days():
+    kathryn = "kathryn.lang@arcturus.example"  # weekly Office Mon/Tue/Thu/Fri (evt000317), Home Wed (evt000318)
+    with tool_session("calendar", as_user=ADMIN) as s:
+        ooo = s.call("cal_set_out_of_office", user_email=kathryn, start="2025-12-15T00:00", end="2025-12-17T00:00")
+        assert sorted(ooo["cancelled_working_location_ids"]) == ["evt000317_20251215", "evt000317_20251216"]
+        wl = s.call("cal_set_working_location", user_email=kathryn, start_date="2025-12-17", end_date="2025-12-18",
+                    location_type="officeLocation", building_id="DUB-OFFICE")
+        assert wl["replaced_event_ids"] == ["evt000318_20251217"]
+        left = s.rows("SELECT event_id, status FROM calendar.event WHERE recurring_event_id IN ('evt000317', 'evt000318')")
+        assert {r["event_id"] for r in left if r["status"] == "cancelled"} == {
+            "evt000317_20251215", "evt000317_20251216", "evt000318_20251217"}
+        assert s.scalar("SELECT status FROM calendar.event WHERE event_id = 'evt000317'") == "confirmed"
