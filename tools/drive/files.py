@@ -35,7 +35,8 @@ def drive_list_files(ctx: Ctx, q: str | None = None, corpora: Literal["user", "d
     Query examples: name contains 'budget'; mimeType = 'application/vnd.google-apps.folder';
     mimeType contains 'video' and size > 104857600; modifiedTime < '2025-06-01T00:00:00';
     'FIL00042' in parents (use 'DRV005' for the top level of a shared drive, 'root' for your My Drive);
-    'someone@arcturus.example' in owners|writers|readers (direct permissions); trashed = true;
+    'someone@arcturus.example' in owners|writers|readers (direct permissions; writers also matches owners,
+    readers matches every role); trashed = true;
     combine with and / or / not and parentheses.
 
     Default order: by `order_by` (default: name, then file id).
