@@ -23,8 +23,8 @@ def _stored(ctx: Ctx, ev: dict) -> dict:
 @tool
 def cal_add_event_attendees(ctx: Ctx, calendar_id: str, event_id: str, emails: list[str], optional: bool = False,
                             send_updates: SendUpdates = "none") -> dict:
-    """Invite guests (people, external guests, rooms/resources) to an event or one instance of a series.
-    Rooms are checked against their booking rules and conflicts and auto-accept; guests already on the event
+    """Invite guests (people, external guests, rooms/resources) to an event or one instance of a series. A group
+    address is not a guest: invite its members (cal_list_group_members). Rooms are checked against their booking rules and conflicts and auto-accept; guests already on the event
     are skipped; guests whose out-of-office/focus time auto-declines the slot are added as declined.
 
     Args:

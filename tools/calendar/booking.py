@@ -39,7 +39,11 @@ def resolve_guest(ctx: Ctx, email: str) -> dict[str, Any]:
         return {"email": e, "person_id": None, "contact_id": None, "resource_id": r["resource_id"],
                 "display_name": r["name"], "_resource": r}
     if e.endswith("@" + DOMAIN) or e.endswith(".arcturus.example"):
-        raise ToolError(f"{e} is not a user, group or resource of {DOMAIN} (look it up with cal_find_people or "
+        grp = ctx.scalar("SELECT count(*) FROM calendar.directory_group WHERE lower(email) = ?", e)
+        if grp:
+            raise ToolError(f"{e} is a group: groups are not invited as one guest; invite its members "
+                            "(cal_list_group_members)")
+        raise ToolError(f"{e} is not a user or resource of {DOMAIN} (look it up with cal_find_people or "
                         "cal_list_resources)")
     c = ctx.one("SELECT * FROM calendar.external_contact WHERE lower(email) = ?", e)
     if c and c["blocked"]:

@@ -82,7 +82,7 @@ def cal_list_resources(ctx: Ctx, building_id: str | None = None, category: Categ
 @tool
 def cal_get_resource(ctx: Ctx, resource_id: str) -> dict:
     """A resource with its features and booking rule (max duration, booking window, notice, restricted group,
-    business hours only, recurring allowed).
+    business hours only — Mon-Fri 08:00-18:00 in the resource's time zone — and recurring allowed).
 
     Args:
         resource_id: Resource id (RES-NYC-0401) or the resource's e-mail.
@@ -94,6 +94,8 @@ def cal_get_resource(ctx: Ctx, resource_id: str) -> dict:
     rule = ctx.one("SELECT b.*, g.email AS restricted_group_email FROM calendar.booking_rule b LEFT JOIN "
                    "calendar.directory_group g ON g.group_id = b.restricted_group_id WHERE b.resource_id = ?",
                    r["resource_id"])
+    if rule and rule["business_hours_only"]:
+        rule["business_hours"] = "Mon-Fri 08:00-18:00"
     r["booking_rule"] = rule
     r["time_zone"] = ctx.scalar("SELECT time_zone FROM calendar.calendar WHERE calendar_id = ?", r["calendar_id"])
     return r

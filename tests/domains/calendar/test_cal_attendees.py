@@ -60,3 +60,12 @@ def test_extended_property_and_attachment_validation():
                                                     scope="shared", key="other")
         assert "drive" in s.call_error("cal_add_event_attachment", calendar_id=CEO, event_id=eid,
                                        file_url="https://evil.example/x", title="x")
+
+
+def test_a_group_address_is_refused_with_the_way_to_invite_its_members():
+    with tool_session("calendar", as_user=ADMIN) as s:
+        group = s.scalar("SELECT email FROM calendar.directory_group ORDER BY group_id LIMIT 1")
+        err = s.call_error("cal_add_event_attendees", calendar_id=CEO, event_id=_event(s), emails=[group])
+        assert "is a group" in err and "cal_list_group_members" in err
+        rule = s.scalar("SELECT resource_id FROM calendar.booking_rule WHERE business_hours_only LIMIT 1")
+        assert s.call("cal_get_resource", resource_id=rule)["booking_rule"]["business_hours"] == "Mon-Fri 08:00-18:00"
