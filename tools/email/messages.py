@@ -41,8 +41,10 @@ def mail_list_messages(ctx: Ctx, user_id: str = "me", q: str | None = None, labe
         q: Search string, e.g. 'from:keystone-audit.com has:attachment after:2025/11/01 -label:Newsletters'.
            Operators: from: to: cc: bcc: subject: label: in: is:(unread|read|starred|important) has:attachment
            filename: after: before: older_than: newer_than: (30d, 6m, 1y) larger: smaller: (bytes, or
-           500K / 5M with K = 1,024 and M = 1,048,576 bytes) rfc822msgid:, bare words, "phrases", -negation, OR between terms, and alternatives of one
-           operator in brackets: from:(a.example OR b.example) (other bracketed groups are refused).
+           500K / 5M with K = 1,024 and M = 1,048,576 bytes) rfc822msgid:, bare words and "phrases" (they match
+           the subject, body and sender, not recipients: use to: / cc: for those), -negation, OR between terms,
+           and alternatives of one operator in brackets: from:(a.example OR b.example) (other bracketed groups
+           are refused).
         label_ids: Only messages carrying all of these label ids.
         include_spam_trash: Also include Spam and Trash.
         limit: Page size, 1-100.

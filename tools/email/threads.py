@@ -25,9 +25,11 @@ def thread_message_ids(ctx: Ctx, thread_id: str) -> list[str]:
 @tool
 def mail_list_threads(ctx: Ctx, user_id: str = "me", q: str | None = None, label_ids: list[str] | None = None,
                       include_spam_trash: bool = False, limit: int = 20, offset: int = 0) -> dict:
-    """List or search threads (a thread matches when any of its messages matches), most recent activity first.
+    """List or search threads (a thread matches when any of its messages matches). Each row gives last_date, the
+    date of the thread's latest *matching* message (not necessarily its latest message: open the thread with
+    mail_get_thread to see who wrote last), matching_messages, and message_count (all messages of the thread).
 
-    Default order: newest first (latest message descending).
+    Default order: last_date descending.
 
     Args:
         user_id: 'me' or the mailbox's primary address.
