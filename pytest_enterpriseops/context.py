@@ -236,7 +236,10 @@ class Ctx:
         and the diff would see one row changed instead of one removed and one added.
         """
         tbl, col = _ident(table), _ident(column)
-        num = f"max(TRY_CAST(substr({col}, {len(prefix) + 1}) AS BIGINT))"
+        # Only prefix + digits is a sequence number: DuckDB's cast would read an instance id's suffix such as
+        # '000317_20251217' as 31720251217 (it takes '_' for a digit separator).
+        suffix = f"substr({col}, {len(prefix) + 1})"
+        num = f"max(CASE WHEN regexp_full_match({suffix}, '[0-9]+') THEN CAST({suffix} AS BIGINT) END)"
         sql = f"SELECT {num} FROM {tbl} WHERE starts_with({col}, ?)"
         params: list[Any] = [prefix]
         if self._start_catalog is not None:
