@@ -61,6 +61,9 @@ def instance() -> duckdb.DuckDBPyConnection:
             con.execute("SET checkpoint_on_detach = 'DISABLED'")
         except duckdb.Error:  # a DuckDB without the setting
             pass
+        # No progress bar: DuckDB draws one on stdout for a slow query (a busy machine), into pytest's
+        # output, a worker's report or an MCP stdio stream. Cursors inherit the setting.
+        con.execute("SET enable_progress_bar = false")
         con.execute("SET enable_external_access = false")
         con.execute("SET lock_configuration = true")
         _instance = con

@@ -23,6 +23,7 @@ from pytest_enterpriseops.domains import benchmark_for
 bench = benchmark_for(Path(sys.argv[1]))
 path = sandbox.template(bench, [sys.argv[2]])
 con = duckdb.connect(str(path), read_only=True)
+con.execute("SET enable_progress_bar = false")  # a slow hash on a busy machine would draw one on stdout
 for schema, table in con.execute("SELECT schema_name, table_name FROM duckdb_tables() ORDER BY 1, 2").fetchall():
     n, h = con.execute(f"SELECT count(*), coalesce(sum(hash(t)), 0) FROM {schema}.{table} t").fetchone()
     print(schema, table, n, h)
