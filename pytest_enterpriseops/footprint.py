@@ -68,7 +68,7 @@ def _cache_dir() -> Path | None:
     return derived_cache_dir("footprints")
 
 
-def cache_key(bench: "Benchmark", task: "Task") -> str:
+def cache_key(bench: "Benchmark", task: "Task", content: bytes | None = None) -> str:
     from . import sandbox
 
     domains = bench.closure(task.domain_list)
@@ -78,7 +78,7 @@ def cache_key(bench: "Benchmark", task: "Task") -> str:
     # The parsed task, not the file on disk: a file edited after it was loaded must not file this
     # task's footprint under the new content's key. Its path is left out: the same task in another
     # checkout (or a benchmark's generated project) has the same footprint.
-    h.update(_content(task))
+    h.update(_content(task) if content is None else content)
     return h.hexdigest()[:32]
 
 
@@ -92,15 +92,16 @@ _memo: dict[tuple[Any, ...], Footprint] = {}
 def gold_footprint(bench: "Benchmark", task: "Task") -> Footprint:
     """The rows the task's gold solution changes (computed on a fresh database, cached on disk and
     per process)."""
-    memo_key = (bench.root, hashlib.sha256(_content(task)).digest())
+    content = _content(task)
+    memo_key = (bench.root, hashlib.sha256(content).digest())
     if memo_key not in _memo:
-        _memo[memo_key] = _gold_footprint(bench, task)
+        _memo[memo_key] = _gold_footprint(bench, task, content)
     return _memo[memo_key]
 
 
-def _gold_footprint(bench: "Benchmark", task: "Task") -> Footprint:
+def _gold_footprint(bench: "Benchmark", task: "Task", content: bytes) -> Footprint:
     cache = _cache_dir()
-    key = cache_key(bench, task)
+    key = cache_key(bench, task, content)
     hit = cache / key[:2] / f"{key}.json" if cache is not None else None
     if hit is not None:
         try:

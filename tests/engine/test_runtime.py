@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 import pytest
 
@@ -193,19 +194,25 @@ def test_pagination():
         assert "limit must be between" in s.call_error("find_tickets", limit=500)
 
 
+@contextlib.contextmanager
+def _demo_task_session():
+    """A live task session on the demo benchmark (its Ctx and a writable cursor), closed afterwards."""
+    from pytest_enterpriseops.domains import Benchmark
+    from pytest_enterpriseops.runner import RunOptions, TaskSession
+    from pytest_enterpriseops.task import load_task
+
+    s = TaskSession(Benchmark(ROOT), load_task(ROOT / "tasks" / "demo" / "demo-raise-priority.yaml"), 1, RunOptions())
+    try:
+        yield s
+    finally:
+        s.close()
+
 
 def test_an_id_is_never_issued_twice_in_a_task_even_after_its_row_is_deleted(tmp_path):
     # Delete the newest ticket (a start-state row), then ask for a ticket id: it is a fresh one, not
     # the deleted one's, so a create after a delete shows in the diff as one row removed and one added
     # (not as one row changed). An id handed out once is not handed out again in the task.
-    from pytest_enterpriseops.domains import Benchmark
-    from pytest_enterpriseops.runner import RunOptions, TaskSession
-    from pytest_enterpriseops.task import load_task
-
-    bench = Benchmark(ROOT)
-    task = load_task(ROOT / "tasks" / "demo" / "demo-raise-priority.yaml")
-    s = TaskSession(bench, task, 1, RunOptions())
-    try:
+    with _demo_task_session() as s:
         ctx, cur = s.env.ctx, s.env.ctx.cursor
         top = cur.execute("SELECT max(ticket_id) FROM demo.ticket").fetchone()[0]
         assert top is not None
@@ -216,25 +223,14 @@ def test_an_id_is_never_issued_twice_in_a_task_even_after_its_row_is_deleted(tmp
         ctx._issued.clear()  # even without the episode's memory: the start state still has the deleted row
         assert ctx.new_id("demo.ticket", "ticket_id", "TKT_", 4) == first
         assert ctx.new_id("demo.ticket", "ticket_id", "TKT_", 4) > first  # issued once, even if unused
-    finally:
-        s.close()
 
 
 def test_ids_with_a_non_numeric_suffix_do_not_count_as_numbers():
     # A calendar instance id like evt000317_20251217 starts with the prefix but is no sequence number;
     # DuckDB would read '000317_20251217' as 31720251217 (underscores are digit separators there).
-    from pytest_enterpriseops.domains import Benchmark
-    from pytest_enterpriseops.runner import RunOptions, TaskSession
-    from pytest_enterpriseops.task import load_task
-
-    bench = Benchmark(ROOT)
-    task = load_task(ROOT / "tasks" / "demo" / "demo-raise-priority.yaml")
-    s = TaskSession(bench, task, 1, RunOptions())
-    try:
+    with _demo_task_session() as s:
         ctx, cur = s.env.ctx, s.env.ctx.cursor
         top = cur.execute("SELECT max(ticket_id) FROM demo.ticket").fetchone()[0]
         n = int(top.removeprefix("TKT_"))
         cur.execute("UPDATE demo.ticket SET ticket_id = ? WHERE ticket_id = ?", [f"TKT_{n:04d}_20251217", top])
         assert ctx.new_id("demo.ticket", "ticket_id", "TKT_", 4) == f"TKT_{n + 1:04d}"  # the start state still has TOP
-    finally:
-        s.close()
