@@ -9,7 +9,7 @@ from pytest_enterpriseops import Ctx, ToolError
 
 from . import recurrence as rec
 from .booking import auto_decline, check_room, occurrence_spans, organizer_person, resolve_guest
-from .common import etag, parse_reminders, parse_when, span_utc, zone
+from .common import etag, parse_reminders, parse_when, span_utc, touch_event, zone
 
 
 def times(ctx: Ctx, start: str, end: str, tz: str) -> dict[str, Any]:
@@ -153,6 +153,15 @@ def materialize_instance(ctx: Ctx, inst: dict[str, Any]) -> dict[str, Any]:
     ctx.execute("INSERT INTO calendar.conference_data SELECT ? AS event_id, solution, conference_id, entry_uri, created_by "
                 "FROM calendar.conference_data WHERE event_id = ?", iid, master)
     return ctx.one("SELECT * FROM calendar.event WHERE event_id = ?", inst["event_id"])
+
+
+def cancel_event(ctx: Ctx, ev: dict[str, Any]) -> str:
+    """Cancel an event or one occurrence (stored as a cancelled override); returns the cancelled row's id."""
+    if ev["recurring_event_id"]:
+        ev = materialize_instance(ctx, ev)
+    ctx.update("calendar.event", {"event_id": ev["event_id"]}, {"status": "cancelled"})
+    touch_event(ctx, ev["event_id"], bump_sequence=True)
+    return ev["event_id"]
 
 
 def ensure_tz(tz: str | None, cal: dict[str, Any]) -> str:

@@ -11,8 +11,8 @@ from pytest_enterpriseops import Ctx, ToolError, tool
 from . import recurrence as rec
 from .common import (ROLE_RANK, SendUpdatesDoc, access_role, audit, calendar, event_row, expand, notify, paginate,
                      parse_window, present, require_access, span_utc, touch_event, zone)
-from .event_write import (add_guests, add_organizer, check_color, check_recurrence, ensure_tz, materialize_instance,
-                          new_event_row, set_reminders, times)
+from .event_write import (add_guests, add_organizer, cancel_event, check_color, check_recurrence, ensure_tz,
+                          materialize_instance, new_event_row, set_reminders, times)
 
 SendUpdates = Literal["all", "externalOnly", "none"]
 Visibility = Literal["default", "public", "private", "confidential"]
@@ -310,13 +310,10 @@ def cal_delete_event(ctx: Ctx, calendar_id: str, event_id: str, send_updates: Se
         raise ToolError(f"calendar {home['calendar_id']} is under legal hold: its events cannot be deleted")
     if ev["status"] == "cancelled":
         raise ToolError(f"event {event_id} is already cancelled")
-    if ev["recurring_event_id"]:
-        ev = materialize_instance(ctx, ev)
-    ctx.update("calendar.event", {"event_id": ev["event_id"]}, {"status": "cancelled"})
-    touch_event(ctx, ev["event_id"], bump_sequence=True)
-    n = notify(ctx, ev["event_id"], "cancellation", send_updates)
-    audit(ctx, "event.delete", home["calendar_id"], ev["event_id"], ev["summary"], f"send_updates={send_updates}")
-    return {"event_id": ev["event_id"], "status": "cancelled", "notified": n}
+    eid = cancel_event(ctx, ev)
+    n = notify(ctx, eid, "cancellation", send_updates)
+    audit(ctx, "event.delete", home["calendar_id"], eid, ev["summary"], f"send_updates={send_updates}")
+    return {"event_id": eid, "status": "cancelled", "notified": n}
 
 
 @tool

@@ -7,8 +7,8 @@ from typing import Literal
 from pytest_enterpriseops import Ctx, ToolError, tool
 
 from .booking import overlapping
-from .common import audit, calendar, check_email, present, require_access, span_utc, touch_event
-from .event_write import add_organizer, check_recurrence, materialize_instance, new_event_row, times
+from .common import audit, calendar, check_email, present, require_access, span_utc
+from .event_write import add_organizer, cancel_event, check_recurrence, materialize_instance, new_event_row, times
 
 AutoDecline = Literal["declineNone", "declineAllConflictingInvitations", "declineOnlyNewConflictingInvitations"]
 
@@ -30,10 +30,7 @@ def _decline_existing(ctx: Ctx, cal: dict, ev: dict, message: str | None) -> lis
     for occ in overlapping(ctx, "e.event_type = 'default' AND e.calendar_id <> ? AND e.event_id IN "
                                 "(SELECT event_id FROM calendar.event_attendee WHERE person_id = ? AND NOT is_organizer "
                                 "AND response_status <> 'declined')", [cal["calendar_id"], person], lo, hi):
-        target = occ["event_id"]
-        if occ.get("recurring_event_id") and not ctx.scalar("SELECT count(*) FROM calendar.event WHERE event_id = ?",
-                                                            target):
-            target = materialize_instance(ctx, occ)["event_id"]
+        target = materialize_instance(ctx, occ)["event_id"] if occ.get("recurring_event_id") else occ["event_id"]
         ctx.execute("UPDATE calendar.event_attendee SET response_status = 'declined', comment = ? WHERE event_id = ? "
                     "AND person_id = ?", message or "Declined: out of office", target, person)
         org = ctx.one("SELECT person_id, email FROM org.person WHERE lower(email) = lower(?)", occ["organizer_email"])
@@ -54,12 +51,7 @@ def _clear_working_locations(ctx: Ctx, cal: dict, lo, hi, keep: str | None = Non
         s, e = span_utc(occ)
         if s < lo or e > hi:
             continue
-        target = occ["event_id"]
-        if occ.get("recurring_event_id"):
-            target = materialize_instance(ctx, occ)["event_id"]
-        ctx.update("calendar.event", {"event_id": target}, {"status": "cancelled"})
-        touch_event(ctx, target, bump_sequence=True)
-        cleared.append(target)
+        cleared.append(cancel_event(ctx, occ))
     return cleared
 
 
@@ -87,8 +79,8 @@ def cal_set_out_of_office(ctx: Ctx, start: str, end: str, user_email: str | None
     """Put an out-of-office block on a person's primary calendar (their own, or as their assistant/administrator).
     declineAllConflictingInvitations also declines the invitations already overlapping it (the organisers are
     told); declineOnlyNewConflictingInvitations only affects invitations that arrive later. The person's
-    working-location entries on the days it covers are cancelled (a weekly pattern loses only those days). Times are wall times
-    in the person's calendar zone unless they carry Z/an offset.
+    working-location entries on the days it covers are cancelled (a weekly pattern loses only those days).
+    Times are wall times in the person's calendar zone unless they carry Z/an offset.
 
     Args:
         start: Start date-time, e.g. 2025-12-22T00:00.

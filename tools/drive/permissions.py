@@ -202,9 +202,9 @@ def drive_create_permission(ctx: Ctx, file_id: str, type: PType, role: Role, ema
     owner (or a Drive administrator) only: My Drive items only, to an active user in the organization; the
     previous owner becomes a writer (also when their account is suspended: remove that grant separately if it
     should go), and the new owner's existing grant, if any, is replaced by the returned owner permission (a
-    new id). For users and groups a notification e-mail is sent
-    unless send_notification_email is false. Like every sharing change here, it counts as an edit of the
-    item: its version goes up and its modified time and last modifying user become now and you.
+    new id). For users and groups a notification e-mail is sent unless send_notification_email is false.
+    Like every sharing change here, it counts as an edit of the item: its version goes up and its modified
+    time and last modifying user become now and you.
 
     Args:
         file_id: The item to share.
