@@ -15,14 +15,14 @@ SUBJECTS = {"case_opened": "We received your case", "awaiting_info": "We need mo
             "case_escalated": "Your case has been escalated", "case_resolved": "Your case is resolved",
             "case_cancelled": "Your case was cancelled", "entitlement_updated": "Your support entitlement changed",
             "general": "Update on your case"}
+NO_CASE_SUBJECTS = {"general": "A message from Arcturus Support"}  # a general notice that is not about a case
 CASE_EVENT_STATES = {"awaiting_info": ("awaiting_info",), "case_resolved": ("resolved",),
                      "case_cancelled": ("cancelled",)}
 
 
 def _send(ctx: Ctx, contact: dict, case: dict | None, event: str, message: str | None) -> dict:
     nid = ctx.new_id("csm.notification", "notification_id", "NTF_", 5)
-    subject = (f"[{case['number']}] " + SUBJECTS[event] if case
-               else "A message from Arcturus Support" if event == "general" else SUBJECTS[event])
+    subject = f"[{case['number']}] {SUBJECTS[event]}" if case else NO_CASE_SUBJECTS.get(event, SUBJECTS[event])
     now = ctx.timestamp()
     ctx.insert("csm.notification", {"notification_id": nid, "case_id": case and case["case_id"],
                                     "contact_id": contact["contact_id"], "event": event, "subject": subject,
