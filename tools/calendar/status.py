@@ -141,7 +141,8 @@ def cal_set_working_location(ctx: Ctx, start_date: str, end_date: str,
                              recurrence: list[str] | None = None) -> dict:
     """Record where a person works (all-day, transparent) on their primary calendar; officeLocation needs a
     building, customLocation a label. Without recurrence it replaces their other working-location entries on
-    those days (a weekly pattern loses only those days' instances).
+    those days (a weekly pattern loses only those days' instances); the same place for exactly the same days
+    again returns the existing entry with unchanged: true.
 
     Args:
         start_date: First day, e.g. 2025-12-08.
@@ -166,13 +167,26 @@ def cal_set_working_location(ctx: Ctx, start_date: str, end_date: str,
     t = times(ctx, start_date, end_date, cal["time_zone"])
     if not t["all_day"]:
         raise ToolError("working location takes dates (YYYY-MM-DD), not date-times")
+    building = building_id if location_type == "officeLocation" else None
+    if not recurrence:
+        same = ctx.one("SELECT * FROM calendar.event WHERE calendar_id = ? AND event_type = 'workingLocation' "
+                       "AND status <> 'cancelled' AND recurrence IS NULL AND recurring_event_id IS NULL "
+                       "AND start_date = ? AND end_date = ? AND working_location_type = ? "
+                       "AND working_location_label = ? AND building_id IS NOT DISTINCT FROM ?",
+                       cal["calendar_id"], t["start_date"], t["end_date"], location_type, text, building)
+        if same:
+            # setting the same place for the same days again is a no-op, not a second entry
+            out = present(ctx, same)
+            out["replaced_event_ids"] = _clear_working_locations(ctx, cal, *span_utc(same), keep=same["event_id"])
+            out["unchanged"] = True
+            return out
     eid = ctx.new_id("calendar.event", "event_id", "evt", 6)
     row = new_event_row(ctx, cal, eid, {**t, "summary": {"homeOffice": "Home", "officeLocation": "Office",
                                                          "customLocation": label}[location_type],
                                         "event_type": "workingLocation", "transparency": "transparent",
                                         "visibility": "public", "working_location_type": location_type,
                                         "working_location_label": text,
-                                        "building_id": building_id if location_type == "officeLocation" else None,
+                                        "building_id": building,
                                         "recurrence": check_recurrence(recurrence, cal["time_zone"])})
     ctx.insert("calendar.event", row)
     replaced = [] if recurrence else _clear_working_locations(ctx, cal, *span_utc(row), keep=eid)

@@ -45,3 +45,19 @@ def test_out_of_office_and_a_one_off_working_location_replace_the_weekly_working
         assert {r["event_id"] for r in left if r["status"] == "cancelled"} == {
             "evt000317_20251215", "evt000317_20251216", "evt000318_20251217"}
         assert s.scalar("SELECT status FROM calendar.event WHERE event_id = 'evt000317'") == "confirmed"
+
+
+def test_the_same_working_location_for_the_same_days_again_changes_nothing():
+    kathryn = "kathryn.lang@arcturus.example"
+    with tool_session("calendar", as_user=ADMIN) as s:
+        first = s.call("cal_set_working_location", user_email=kathryn, start_date="2025-12-17", end_date="2025-12-18",
+                       location_type="officeLocation", building_id="DUB-OFFICE")
+        again = s.call("cal_set_working_location", user_email=kathryn, start_date="2025-12-17", end_date="2025-12-18",
+                       location_type="officeLocation", building_id="DUB-OFFICE")
+        assert again["event_id"] == first["event_id"] and again["unchanged"] is True
+        assert "unchanged" not in first
+        other = s.call("cal_set_working_location", user_email=kathryn, start_date="2025-12-17", end_date="2025-12-18",
+                       location_type="homeOffice")
+        assert other["replaced_event_ids"] == [first["event_id"]]
+        assert s.scalar("SELECT count(*) FROM calendar.event WHERE calendar_id = ? AND event_type = 'workingLocation' "
+                        "AND start_date = DATE '2025-12-17' AND status <> 'cancelled'", kathryn) == 1
