@@ -314,3 +314,22 @@ def close_request_task(ctx: Ctx, rtask_id: str, outcome: Literal["closed_complet
     ctx.update("itsm.request_task", {"rtask_id": rtask_id}, {"state": outcome, "close_notes": notes, "closed_at": ctx.timestamp()})
     audit(ctx, "itsm.request_task", rtask_id, "close", {"state": [t["state"], outcome]})
     return ctx.one("SELECT * FROM itsm.request_task WHERE rtask_id = ?", rtask_id)
+
+
+@tool
+def assign_request_task(ctx: Ctx, rtask_id: str, assigned_to: str) -> dict:
+    """Reassign an unfinished fulfillment task to another active member of its group.
+
+    Args:
+        rtask_id: The task (SCTASK_...).
+        assigned_to: The new assignee (USR...), an active member of the task's group.
+    """
+    require_staff(ctx, "assign request tasks")
+    t = ctx.require(ctx.one("SELECT * FROM itsm.request_task WHERE rtask_id = ?", rtask_id), "request task", rtask_id)
+    _request(ctx, t["request_id"])
+    if t["state"] not in ("open", "in_progress"):
+        raise ToolError(f"request task {t['number']} is already {t['state']}")
+    check_assignee(ctx, t["assignment_group_id"], assigned_to)
+    ctx.update("itsm.request_task", {"rtask_id": rtask_id}, {"assigned_to": assigned_to})
+    audit(ctx, "itsm.request_task", rtask_id, "assign", {"assigned_to": [t["assigned_to"], assigned_to]})
+    return ctx.one("SELECT * FROM itsm.request_task WHERE rtask_id = ?", rtask_id)

@@ -39,3 +39,19 @@ def test_admin_on_behalf_and_self_approval():
         assert "mandatory" in s.call_error("decide_service_request", request_id=rid, decision="approve")
         out = s.call("decide_service_request", request_id=rid, decision="approve", comments="Manager approved by email")
         assert out["state"] == "in_fulfillment" and out["approved_at"] == "2025-12-05T10:00:00"
+
+
+def test_a_fulfillment_task_is_reassigned_within_its_group_while_unfinished():
+    with tool_session("itsm", as_user=ADMIN) as s:
+        uid = s.scalar("SELECT user_id FROM itsm.sys_user WHERE person_id = 'P0300'")
+        r = s.call("create_service_request", item_id="SCI003", requested_for=uid)
+        a, b = [x["user_id"] for x in s.rows("SELECT m.user_id FROM itsm.group_member m JOIN itsm.sys_user u "
+                                               "USING (user_id) WHERE m.group_id = 'GRP0002' AND u.active "
+                                               "ORDER BY 1 LIMIT 2")]
+        t = s.call("create_request_task", request_id=r["request_id"], short_description="Ship monitor", assigned_to=a)
+        assert "not a member" in s.call_error("assign_request_task", rtask_id=t["rtask_id"], assigned_to="USR11702")
+        assert s.call("assign_request_task", rtask_id=t["rtask_id"], assigned_to=b)["assigned_to"] == b
+        assert s.scalar("SELECT count(*) FROM itsm.audit_log WHERE record_id = ? AND action = 'assign'",
+                        t["rtask_id"]) == 1
+        s.call("close_request_task", rtask_id=t["rtask_id"], outcome="closed_complete", close_notes="shipped")
+        assert "already closed_complete" in s.call_error("assign_request_task", rtask_id=t["rtask_id"], assigned_to=a)
