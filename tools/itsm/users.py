@@ -147,7 +147,8 @@ def itsm_get_group(ctx: Ctx, group_id: str) -> dict:
 
 @tool
 def itsm_list_group_members(ctx: Ctx, group_id: str, active_only: bool = False, limit: int = 50, offset: int = 0) -> dict:
-    """Members of a group with their role, active flag and current workload (open incidents assigned).
+    """Members of a group with their role, active flag and current workload: open_incidents counts the open
+    incidents (new, in progress, on hold) assigned to the person in any group, not only this one.
 
     Default order: by user id, ascending.
 
