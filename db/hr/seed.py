@@ -526,9 +526,16 @@ def seed(db) -> None:
                   sep=e["termination_type"], reason=e["termination_reason"])
     movers = [e for e in employees if e["status"] == "active" and e["start_date"] < dt.date(2022, 1, 1)]
     rng.shuffle(movers)
+    # a past transfer left a post that has since been closed: the department's least-used closed position where
+    # it has one, else the least-used of all (chosen in order, no draw, so the rest of the seed is unchanged)
+    closed = [p for p in positions if p["status"] == "closed"]
+    left = {p["position_id"]: 0 for p in closed}
     for e in movers[:25]:
+        dep = pos_by[pos_of[e["employee_id"]]]["department_id"]
+        former = min([p for p in closed if p["department_id"] == dep] or closed, key=lambda p: left[p["position_id"]])
+        left[former["position_id"]] += 1
         add_event("transfer", e, TODAY - dt.timedelta(days=rng.randint(30, 400)), "completed",
-                  from_pos=pos_of[e["employee_id"]], to_pos=pos_of[e["employee_id"]], reason="Internal mobility")
+                  from_pos=former["position_id"], to_pos=pos_of[e["employee_id"]], reason="Internal mobility")
     db.insert("hr.lifecycle_event", events)
     db.insert("hr.lifecycle_activity", acts)
 
