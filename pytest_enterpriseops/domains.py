@@ -41,6 +41,8 @@ class DomainManifest(BaseModel):
     role_query: str | None = None
     default_user: str | None = None
     append_only: list[str] = []  # logs (audit, journal) rows may be added to freely, never changed
+    # tools every task of the domain offers: the ones its policy names for the session itself (who am I)
+    session_tools: list[str] = []
 
 
 @dataclass
@@ -241,6 +243,22 @@ class Benchmark:
         for n in self.closure(names):
             out.update(self.domains[n].tools)
         return out
+
+    def session_tools(self, names) -> list[str]:
+        """Tools offered in every task of these domains (domain.yaml `session_tools`), in dependency order."""
+        out: list[str] = []
+        for n in self.closure(names):
+            tools = self.domains[n].tools
+            for t in self.domains[n].manifest.session_tools:
+                if t not in tools:
+                    raise DomainError(f"db/{n}/domain.yaml: session_tools names '{t}', which is not a tool of {n}")
+                if t not in out:
+                    out.append(t)
+        return out
+
+    def task_tools(self, task) -> list[str]:
+        """The task's own tools and, after them, its domains' session tools it does not list."""
+        return list(task.tools) + [t for t in self.session_tools(task.domain_list) if t not in task.tools]
 
     def default_now(self, names) -> dt.datetime:
         """The frozen clock of the last domain in dependency order that sets one."""

@@ -57,8 +57,9 @@ def validate_against_benchmark(task: Task, bench: Benchmark) -> None:
             hint = f" (did you mean: {', '.join(close)}?)" if close else ""
             raise TaskFileError(path, task.line_of("tools", i), "tools", f"unknown tool '{name}' in domain(s) "
                                 f"{', '.join(task.domain_list)}{hint}")
+    offered = bench.task_tools(task)
     for step in task.solution:
-        if step.tool not in task.tools:
+        if step.tool not in offered:
             raise TaskFileError(path, step.line, f"solution.{step.tool}",
                                 f"the solution calls '{step.tool}', which is not in the task's tools list")
         try:

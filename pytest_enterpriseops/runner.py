@@ -112,7 +112,7 @@ class TaskSession:
         ctx = Ctx(cursor, task.as_user, first_role(roles, task.domain_list), self.now, task.id, task.domain_list,
                   roles=roles, start_catalog=self.db.start_alias)
         all_tools = bench.all_tools(task.domain_list)
-        self.run.offered_tools = select_tools(task.tools, all_tools, options.tools_mode)
+        self.run.offered_tools = select_tools(bench.task_tools(task), all_tools, options.tools_mode)
         self.env = ToolEnv(ctx, all_tools, self.run.offered_tools, self.run.transcript,
                            options.max_steps, time.perf_counter())
         plan = task.plan if options.plan == "human" else None  # a planner preset plans inside the agent

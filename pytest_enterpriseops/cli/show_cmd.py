@@ -35,7 +35,7 @@ def task_info(task, bench, gold: bool = False, tools_mode: str = "oracle") -> di
         "id": task.id, "path": str(task.path), "line": task.line, "domain": task.domain or "hybrid",
         "domains": task.domain_list, "as_user": task.as_user, "role": _role(task, bench), "now": now.isoformat(),
         "prompt": task.prompt, "tools": list(task.tools),
-        "offered_tools": select_tools(task.tools, bench.all_tools(task.domain_list), tools_mode),
+        "offered_tools": select_tools(bench.task_tools(task), bench.all_tools(task.domain_list), tools_mode),
         "tags": list(task.tags), "feasible": task.feasible,
         "verifiers": [{"name": v.name, "category": v.category, "kind": v.kind, "line": v.line} for v in task.verifiers],
     }
