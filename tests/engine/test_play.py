@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pytest_enterpriseops.cli.main import main
+from pytest_enterpriseops.domains import Benchmark
 from pytest_enterpriseops.task import load_task
 from tests.conftest import FIXTURE_BENCH
 
@@ -54,7 +55,8 @@ def test_the_briefing_never_shows_plan_gold_or_verifiers(capsys, task_path):
     assert rc == rc_j == 0
     assert set(brief) == {"system_prompt", "user_prompt", "tools", "max_steps", "steps_used", "ended"}
     assert task.prompt.strip() in text and brief["user_prompt"] == task.prompt
-    assert {t["name"] for t in brief["tools"]} == set(task.tools)
+    # the task's tools, plus its domains' session tools (ITSM: itsm_get_current_user), nothing else
+    assert {t["name"] for t in brief["tools"]} == set(task.tools) | set(Benchmark(REPO if task_path == REAL else FIXTURE_BENCH).session_tools(task.domain_list))
     for shown in (text, json.dumps(brief, ensure_ascii=False)):
         assert task.plan and task.plan.strip() not in shown
         for line in task.plan.strip().splitlines():
