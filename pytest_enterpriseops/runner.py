@@ -91,10 +91,22 @@ def system_prompt(bench: Benchmark, task: Task, role: str | None, now: dt.dateti
     return "\n\n".join([head, *policies])
 
 
+@dataclass(frozen=True)
+class Resume:
+    """Where a gate's session starts instead of a fresh database: a snapshot of another session of
+    the same task after some of its calls, with what the tool context remembered at that point."""
+
+    snapshot: Any  # Path of the work-state snapshot
+    start_file: Any  # the other session's start state (Path), shared read-only
+    issued: dict[tuple[str, str, str], int]
+    written: frozenset[str]
+
+
 class TaskSession:
     """One materialized task: its database, tool environment and episode. Close it when done."""
 
-    def __init__(self, bench: Benchmark, task: Task, run_index: int, options: RunOptions):
+    def __init__(self, bench: Benchmark, task: Task, run_index: int, options: RunOptions,
+                 resume: Resume | None = None):
         self.bench, self.task, self.options = bench, task, options
         self.run = TaskRun(task, run_index)
         self._agent_failure: VerifierResult | None = None
@@ -102,7 +114,8 @@ class TaskSession:
         self.template = sandbox.template(bench, task.domain_list)
         self.run.timings["template_ms"] = (time.perf_counter() - t0) * 1000
         t1 = time.perf_counter()
-        self.db = sandbox.TaskDatabase(self.template, task.setup)
+        self.db = sandbox.TaskDatabase(self.template, task.setup, resume=None if resume is None
+                                       else (resume.snapshot, resume.start_file))
         self._baseline = file_state(self.db.work_path)  # lets the write-ahead log narrow the diff
         self.run.timings["materialize_ms"] = (time.perf_counter() - t1) * 1000
         self.now = task.now or bench.default_now(task.domain_list)
@@ -111,6 +124,9 @@ class TaskSession:
         self.run.role = describe_roles(roles)
         ctx = Ctx(cursor, task.as_user, first_role(roles, task.domain_list), self.now, task.id, task.domain_list,
                   roles=roles, start_catalog=self.db.start_alias)
+        if resume is not None:
+            ctx._issued = ctx._issued_before_call = dict(resume.issued)
+            ctx.written = set(resume.written)
         all_tools = bench.all_tools(task.domain_list)
         self.run.offered_tools = select_tools(bench.task_tools(task), all_tools, options.tools_mode)
         self.env = ToolEnv(ctx, all_tools, self.run.offered_tools, self.run.transcript,
@@ -174,6 +190,12 @@ class TaskSession:
     def _failure(self, name: str, expected: str, actual: str) -> VerifierResult:
         return VerifierResult(name, "completion", "agent", self.task.line, False, expected=expected,
                               actual=actual, message="the agent's own failure (counted in pass@1)", builtin=True)
+
+    def resume_point(self, snapshot: Any) -> Resume:
+        """Snapshot this session's state now, for a gate session to `resume` from."""
+        self.db.snapshot(snapshot)
+        ctx = self.env.ctx
+        return Resume(snapshot, self.db.start_file, dict(ctx._issued), frozenset(ctx.written))
 
     def replay(self, steps: list[tuple[str, dict[str, Any]]]) -> None:
         """Make these tool calls directly, in order (gold runs for `eops check` and footprints)."""

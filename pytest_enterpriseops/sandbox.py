@@ -296,14 +296,25 @@ def tables_of(cursor: Any) -> dict[str, dict[str, Any]]:
 class TaskDatabase:
     """A task's private database: `work` (read-write) and `start` (read-only, after setup)."""
 
-    def __init__(self, template_path: Path, setup_sql: str | None = None):
+    def __init__(self, template_path: Path, setup_sql: str | None = None,
+                 resume: tuple[Path, Path | None] | None = None):
+        """`resume`: (a `snapshot` of another task database of the same task, that database's start
+        file or None): the work state starts as the snapshot, the start state is the other's (shared,
+        read-only), and setup is not run again."""
         self.con = instance()
         n = next(_counter)
         self.work_alias, self.start_alias = f"task{n}", f"start{n}"
         d = scratch_dir()
         self.work_path = d / f"{n}-work.duckdb"
-        self.start_path: Path | None = None
+        self.start_path: Path | None = None  # owned (removed at close)
         self._closed = False
+        if resume is not None:
+            snapshot, start_file = resume
+            shutil.copyfile(snapshot, self.work_path)
+            self.con.execute(f"ATTACH '{self.work_path}' AS {self.work_alias}")
+            self.con.execute(f"ATTACH '{start_file or template_path}' AS {self.start_alias} (READ_ONLY)")
+            self.start_file = start_file or template_path
+            return
         shutil.copyfile(template_path, self.work_path)
         self.con.execute(f"ATTACH '{self.work_path}' AS {self.work_alias}")
         if setup_sql and setup_sql.strip():
@@ -325,6 +336,12 @@ class TaskDatabase:
             self.con.execute(f"ATTACH '{self.work_path}' AS {self.work_alias}")
         start = self.start_path or template_path
         self.con.execute(f"ATTACH '{start}' AS {self.start_alias} (READ_ONLY)")
+        self.start_file = start
+
+    def snapshot(self, dest: Path) -> None:
+        """Write the current work state to `dest` (a file another TaskDatabase can `resume` from)."""
+        self.con.execute(f"CHECKPOINT {self.work_alias}")
+        shutil.copyfile(self.work_path, dest)
 
     def disk_bytes(self) -> int:
         """The scratch space this database holds (its files and write-ahead logs; the template is shared)."""

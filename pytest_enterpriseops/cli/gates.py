@@ -15,7 +15,8 @@ from ..diff import quote_table
 from ..domains import Benchmark
 from ..footprint import Footprint, row_key
 from ..provenance import asks_for_answer, unseen_identifiers
-from ..runner import RunOptions, TaskRun, TaskSession
+from .. import sandbox
+from ..runner import Resume, RunOptions, TaskRun, TaskSession
 from ..task import Task
 
 BARE_REFUSAL = "I can't do that."
@@ -27,8 +28,8 @@ OUTCOME_WORDS = re.compile(r"(?:^|-)(refuse[sd]?|refusal|reject(?:s|ed)?|infeasi
 OPTIONS = dict(tools_mode="oracle", max_steps=100_000, task_timeout=120)
 
 
-def session(bench: Benchmark, task: Task, full_diff: bool = True) -> TaskSession:
-    return TaskSession(bench, task, 1, RunOptions(**OPTIONS, full_diff=full_diff))
+def session(bench: Benchmark, task: Task, full_diff: bool = True, resume: Resume | None = None) -> TaskSession:
+    return TaskSession(bench, task, 1, RunOptions(**OPTIONS, full_diff=full_diff), resume=resume)
 
 
 def failed(run: TaskRun, *, task_only: bool = False) -> list[str]:
@@ -63,13 +64,23 @@ class GoldRun:
         self.steps = [(s.tool, dict(s.args)) for s in task.solution]
         self.s = session(bench, task)
         self.creating: list[int] = []  # indexes of the steps that added rows (outside append-only logs)
+        # the state before each write step, so that a gate dropping that step replays only the steps after it
+        # (the calls are deterministic: the same prefix gives the same state)
+        self.before_write: dict[int, Resume] = {}
+        self._snapshots: list[Any] = []
         logs = bench.append_only(task.domain_list)
         tables = [t for t in self.s.tables if t not in logs]
         before = self._counts(tables)
+        point: Resume | None = None  # the state now, if taken since the last write
         for i, step in enumerate(self.steps):
+            if point is None:
+                self._snapshots.append(sandbox.scratch_dir() / f"gold-{id(self)}-{i}.duckdb")
+                point = self.s.resume_point(self._snapshots[-1])
             self.s.replay([step])
             calls = self.s.run.transcript.tool_calls
-            if calls and calls[-1].wrote:
+            if calls and calls[-1].index == i and calls[-1].wrote:
+                self.before_write[i] = point
+                point = None
                 after = self._counts(tables)
                 if any(after[t] > before[t] for t in tables):
                     self.creating.append(i)
@@ -100,6 +111,8 @@ class GoldRun:
 
     def close(self) -> None:
         self.s.close()
+        for f in self._snapshots:
+            f.unlink(missing_ok=True)
 
 
 def _snapshot(run: TaskRun) -> TaskRun:
@@ -109,8 +122,8 @@ def _snapshot(run: TaskRun) -> TaskRun:
 
 
 def run_steps(bench: Benchmark, task: Task, steps: list[tuple[str, dict[str, Any]]], answer: str | None,
-              footprint: Footprint) -> TaskRun:
-    s = session(bench, task)
+              footprint: Footprint, resume: Resume | None = None) -> TaskRun:
+    s = session(bench, task, resume=resume)
     try:
         s.replay(steps)
         s.run.final_answer = answer
@@ -269,9 +282,13 @@ def drop_gate(g: GoldRun) -> list[str]:
     for c in g.s.run.transcript.tool_calls:
         if not c.wrote:
             continue
-        rest = [s for i, s in enumerate(g.steps) if i != c.index]
+        point = g.before_write.get(c.index)
+        if point is not None:  # start from the gold's state before this step: replay only the steps after it
+            rest, resume = g.steps[c.index + 1:], point
+        else:
+            rest, resume = [s for i, s in enumerate(g.steps) if i != c.index], None
         try:
-            run = run_steps(g.bench, g.task, rest, g.task.response, g.footprint)
+            run = run_steps(g.bench, g.task, rest, g.task.response, g.footprint, resume=resume)
         except Exception:  # noqa: BLE001 - the trajectory breaks without this step: a failure too
             continue
         if not failed(run):
