@@ -49,6 +49,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                 help="with --eops-concurrency: no new episode starts while ended ones waiting for their "
                      "turn hold more than this many MB of task databases (default 512)")
     g.addoption("--eops-html", default=None, help="write the HTML run report to this file at the end")
+    g.addoption("--eops-sample", dest="eops_sample", type=_positive, default=None, metavar="N",
+                help="run a seeded random sample of N tasks per domain (hybrid counts as one), e.g. 25")
+    g.addoption("--eops-sample-seed", dest="eops_sample_seed", type=int, default=0,
+                help="the seed of --eops-sample (default 0)")
     from .runner_options import add_display_and_param_options
 
     add_display_and_param_options(g)
@@ -66,6 +70,18 @@ def _points(text: str) -> float:
     return parse_points(text)
 
 
+def _positive(text: str) -> int:
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of tasks per domain, at least 1, not {text!r}")
+    return n
+
+
 def _count(text: str) -> int:
     from .gates import parse_count
 
@@ -78,6 +94,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", TASK_MARKER_HELP)
     state = EopsState(config)
     config.stash[STATE_KEY] = state
+    if state.sample is not None:  # after the state, so that its hook runs before --eops-resume's
+        config.pluginmanager.register(state.sample, "enterpriseops-sample")
     config.pluginmanager.register(state, "enterpriseops-session")
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_XdistHooks(state), "enterpriseops-xdist")

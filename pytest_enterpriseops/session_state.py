@@ -18,7 +18,7 @@ NO_AGENT = ("no agent selected: run tasks with --agent=oracle (gold solutions), 
             "--agent=<preset> (see agents/*.yaml), or override the eops_agent fixture")
 TASK_NODE = re.compile(r"\.ya?ml::(?P<id>[^\[]+)\[r(?P<run>\d+)\]$")
 FIXTURE_DIR_LABEL = "conftest-agent"  # a default directory before the conftest agent's own name is known
-RESUME_OPTIONS = ("tools_mode", "plan", "loop", "max_steps", "runs", "judge", "agent_params")
+RESUME_OPTIONS = ("tools_mode", "plan", "loop", "max_steps", "runs", "judge", "agent_params", "sample")
 
 
 class EopsState:
@@ -26,6 +26,11 @@ class EopsState:
         self.config = config
         opt = config.getoption
         self.is_worker = hasattr(config, "workerinput")
+        self.sample: Any = None  # --eops-sample: a sampling.TaskSample (the plugin registers it)
+        if opt("eops_sample", None):
+            from .sampling import TaskSample
+
+            self.sample = TaskSample(opt("eops_sample"), opt("eops_sample_seed"))
         self.runs = opt("--runs")
         if self.runs < 1:
             raise pytest.UsageError("--runs must be >= 1")
@@ -160,8 +165,10 @@ class EopsState:
         """The options run.json records (and --eops-resume compares)."""
         from .agents.params import format_params
 
+        sample = self.sample
         return {**self.agent_options(), "runs": self.runs, "judge": self.config.getoption("eops_judge"),
-                "agent_params": format_params(self.agent_params) or None}
+                "agent_params": format_params(self.agent_params) or None,
+                "sample": sample.describe() if sample is not None else None}
 
     def _build_agent(self) -> Any:
         from .agents.registry import AgentSpecError, build_agent, find_preset, load_preset
@@ -209,6 +216,7 @@ class EopsState:
                 self._markers.add(m)
                 config.addinivalue_line("markers", f"{m}: enterpriseops tasks (domain or tag)")
 
+    @pytest.hookimpl(trylast=True)  # after -k/-m and after --eops-sample (see sampling.py)
     def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config,
                                       items: list[pytest.Item]) -> None:
         """--eops-resume: deselect the task runs that already have a result file."""

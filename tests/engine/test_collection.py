@@ -142,3 +142,29 @@ def test_a_broken_file_does_not_stop_the_others_under_xdist(bench, pytester):
     res = pytester.runpytest_subprocess("tasks", "--agent=oracle", "-n", "2")
     res.assert_outcomes(passed=5, errors=1)
     assert "invalid YAML" in res.stdout.str()
+
+
+def test_a_sample_per_domain_is_seeded_and_the_same_everywhere(bench, pytester):
+    from pytest_enterpriseops.sampling import pick
+
+    def collected(*args):
+        res = pytester.runpytest("--collect-only", "-q", "tasks", *args)
+        return sorted(ln.split("::")[1] for ln in res.outlines if "::" in ln)
+
+    full = collected()
+    two = collected("--eops-sample", "2")
+    assert len(two) == 2 and set(two) <= set(full)
+    assert collected("--eops-sample", "2") == two  # the same sample again
+    run = pytester.runpytest("tasks", "--agent=oracle", "--eops-sample", "2", "-n", "2", "-rA")
+    assert run.ret == 0 and sorted(set(two)) == sorted({ln.split("::")[1].split()[0] for ln in run.outlines
+                                                        if ln.startswith("PASSED ")})  # the same two under xdist
+    ids = {i.split("[")[0] for i in full}
+    for seed in range(5):
+        got = collected("--eops-sample", "2", "--eops-sample-seed", str(seed))
+        assert {i.split("[")[0] for i in got} == pick({"demo": ids}, 2, seed)
+    assert len(collected("--eops-sample", "2", "--runs", "3")) == 6  # every run of a picked task
+    assert len(collected("--eops-sample", "99")) == len(full)
+    some = collected("-k", "raise or close", "--eops-sample", "1")  # drawn from what -k leaves
+    assert len(some) == 1 and ("raise" in some[0] or "close" in some[0])
+    res = pytester.runpytest("--collect-only", "-q", "tasks", "--eops-sample", "0")
+    assert res.ret != 0 and "at least 1" in res.stderr.str()

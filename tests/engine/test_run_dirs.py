@@ -167,3 +167,16 @@ def test_a_stale_result_of_another_session_is_not_counted(bench, pytester):
     res.assert_outcomes(passed=1)
     summary = json.loads((bench / "o" / "summary.json").read_text())
     assert [t["task_id"] for t in summary["tasks"]] == ["demo-raise-priority"] and summary["result_files"] == 1
+
+
+def test_a_sampled_run_resumes_with_the_same_sample_and_refuses_another(bench, pytester):
+    pytester.runpytest("tasks", "--agent=oracle", "--eops-out", "out", "--eops-sample", "3").assert_outcomes(passed=3)
+    out = bench / "out"
+    done = sorted(p.name for p in (out / "tasks").glob("*.json"))
+    (out / "tasks" / done[0]).unlink()
+    res = pytester.runpytest("tasks", "--agent=oracle", "--eops-out", "out", "--eops-resume", "--eops-sample", "3")
+    res.assert_outcomes(passed=1)  # the missing one of the same three, not another task
+    assert sorted(p.name for p in (out / "tasks").glob("*.json")) == done
+    assert json.loads((out / "run.json").read_text())["options"]["sample"] == "3 per domain, seed 0"
+    res = pytester.runpytest("tasks", "--agent=oracle", "--eops-out", "out", "--eops-resume", "--eops-sample", "2")
+    assert res.ret == pytest.ExitCode.USAGE_ERROR and "sample='3 per domain, seed 0'" in res.stderr.str()
