@@ -68,6 +68,14 @@ class GoldRun:
         # (the calls are deterministic: the same prefix gives the same state)
         self.before_write: dict[int, Resume] = {}
         self._snapshots: list[Any] = []
+        try:
+            self._run()
+        except BaseException:
+            self.close()  # the session and the snapshots taken so far
+            raise
+
+    def _run(self) -> None:
+        bench, task = self.bench, self.task
         logs = bench.append_only(task.domain_list)
         tables = [t for t in self.s.tables if t not in logs]
         before = self._counts(tables)

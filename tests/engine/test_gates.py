@@ -210,3 +210,14 @@ def test_a_dropped_step_replayed_from_the_golds_state_before_it_is_the_full_repl
         finally:
             gold.close()
     assert compared >= 5
+
+
+def test_a_gold_run_that_breaks_leaves_no_snapshots_behind(root):
+    from pytest_enterpriseops import sandbox
+
+    body = ASSIGN.format(id="demo-gold-crashes", changes="[demo.ticket, demo.ticket_comment, demo.audit_log]")
+    body = body.replace("tools: [get_ticket,", "tools: [ticket_selftest_crash, get_ticket,").replace(
+        "  - add_ticket_comment: {ticket_id: TKT_0001", "  - ticket_selftest_crash: {}\n  - add_ticket_comment: {ticket_id: TKT_0001")
+    problems = _check(root, "demo-gold-crashes", body)  # the crash comes after a write, so a snapshot was taken
+    assert any("gold solution could not be verified" in p and "bug inside a tool" in p for p in problems), problems
+    assert not list(sandbox.scratch_dir().glob("gold-*"))
