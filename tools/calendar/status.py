@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Literal
 
 from pytest_enterpriseops import Ctx, ToolError, tool
 
 from .booking import overlapping
-from .common import audit, calendar, check_email, present, require_access, span_utc
+from .common import audit, calendar, check_email, expand, present, require_access, span_utc
 from .event_write import add_organizer, cancel_event, check_recurrence, materialize_instance, new_event_row, times
 
 AutoDecline = Literal["declineNone", "declineAllConflictingInvitations", "declineOnlyNewConflictingInvitations"]
@@ -140,9 +141,10 @@ def cal_set_working_location(ctx: Ctx, start_date: str, end_date: str,
                              user_email: str | None = None, building_id: str | None = None, label: str | None = None,
                              recurrence: list[str] | None = None) -> dict:
     """Record where a person works (all-day, transparent) on their primary calendar; officeLocation needs a
-    building, customLocation a label. Without recurrence it replaces their other working-location entries on
-    those days (a weekly pattern loses only those days' instances); the same place for exactly the same days
-    again returns the existing entry with unchanged: true.
+    building, customLocation a label. It replaces their other working-location entries on the days it covers
+    (a weekly pattern loses only those days' instances; a recurring entry without an end, on the days of its
+    first year); the same place for exactly the same days again, without recurrence, returns the existing
+    entry with unchanged: true.
 
     Args:
         start_date: First day, e.g. 2025-12-08.
@@ -189,7 +191,12 @@ def cal_set_working_location(ctx: Ctx, start_date: str, end_date: str,
                                         "building_id": building,
                                         "recurrence": check_recurrence(recurrence, cal["time_zone"])})
     ctx.insert("calendar.event", row)
-    replaced = [] if recurrence else _clear_working_locations(ctx, cal, *span_utc(row), keep=eid)
+    if recurrence:  # each day the series covers (its first year, when it has no end) keeps only this entry
+        lo, _ = span_utc(row)
+        replaced = [r for occ in expand(ctx, row, lo, lo + dt.timedelta(days=366))
+                    for r in _clear_working_locations(ctx, cal, *span_utc(occ), keep=eid)]
+    else:
+        replaced = _clear_working_locations(ctx, cal, *span_utc(row), keep=eid)
     audit(ctx, "event.workingLocation", cal["calendar_id"], eid, text, location_type)
     out = present(ctx, row)
     out["replaced_event_ids"] = replaced

@@ -61,3 +61,14 @@ def test_the_same_working_location_for_the_same_days_again_changes_nothing():
         assert other["replaced_event_ids"] == [first["event_id"]]
         assert s.scalar("SELECT count(*) FROM calendar.event WHERE calendar_id = ? AND event_type = 'workingLocation' "
                         "AND start_date = DATE '2025-12-17' AND status <> 'cancelled'", kathryn) == 1
+
+
+def test_a_recurring_working_location_replaces_the_weekly_one_on_the_days_it_covers():
+    kathryn = "kathryn.lang@arcturus.example"  # weekly Office Mon/Tue/Thu/Fri (evt000317)
+    with tool_session("calendar", as_user=ADMIN) as s:
+        wl = s.call("cal_set_working_location", user_email=kathryn, start_date="2026-01-02", end_date="2026-01-03",
+                    location_type="homeOffice", recurrence=["RRULE:FREQ=WEEKLY;BYDAY=FR;UNTIL=20260131"])
+        assert sorted(wl["replaced_event_ids"]) == [f"evt000317_202601{d:02d}" for d in (2, 9, 16, 23, 30)]
+        assert s.scalar("SELECT count(*) FROM calendar.event WHERE recurring_event_id = 'evt000317' "
+                        "AND status = 'cancelled'") == 5
+        assert s.scalar("SELECT status FROM calendar.event WHERE event_id = 'evt000317'") == "confirmed"
