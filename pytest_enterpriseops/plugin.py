@@ -94,7 +94,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", TASK_MARKER_HELP)
     state = EopsState(config)
     config.stash[STATE_KEY] = state
-    if state.sample is not None:  # after the state, so that its hook runs before --eops-resume's
+    if state.sample is not None:  # before the state, so that its hook runs before --eops-resume's (sampling.py)
         config.pluginmanager.register(state.sample, "enterpriseops-sample")
     config.pluginmanager.register(state, "enterpriseops-session")
     if config.pluginmanager.hasplugin("xdist"):

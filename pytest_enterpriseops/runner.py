@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from . import sandbox
@@ -96,8 +97,8 @@ class Resume:
     """Where a gate's session starts instead of a fresh database: a snapshot of another session of
     the same task after some of its calls, with what the tool context remembered at that point."""
 
-    snapshot: Any  # Path of the work-state snapshot
-    start_file: Any  # the other session's start state (Path), shared read-only
+    snapshot: Path  # the work-state snapshot
+    start_file: Path  # the other session's start state, shared read-only
     issued: dict[tuple[str, str, str], int]
     written: frozenset[str]
 
@@ -191,7 +192,7 @@ class TaskSession:
         return VerifierResult(name, "completion", "agent", self.task.line, False, expected=expected,
                               actual=actual, message="the agent's own failure (counted in pass@1)", builtin=True)
 
-    def resume_point(self, snapshot: Any) -> Resume:
+    def resume_point(self, snapshot: Path) -> Resume:
         """Snapshot this session's state now, for a gate session to `resume` from."""
         self.db.snapshot(snapshot)
         ctx = self.env.ctx

@@ -33,8 +33,9 @@ class TaskSample:
     def describe(self) -> str:
         return f"{self.per_domain} per domain, seed {self.seed}"
 
-    # trylast: after -k/-m have deselected (pytest's own hooks); registered after the session state, so it
-    # still runs before --eops-resume leaves out the runs already done: a resumed run keeps its sample
+    # trylast: after -k/-m have deselected (pytest's own hooks). Registered before the session state: of two
+    # trylast hooks pluggy calls the earlier-registered one first, so this runs before --eops-resume leaves
+    # out the runs already done, and a resumed run keeps its sample
     @pytest.hookimpl(trylast=True)
     def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config,
                                       items: list[pytest.Item]) -> None:

@@ -7,6 +7,7 @@ database, with the gold footprint taken from the gold run itself.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -67,7 +68,7 @@ class GoldRun:
         # the state before each write step, so that a gate dropping that step replays only the steps after it
         # (the calls are deterministic: the same prefix gives the same state)
         self.before_write: dict[int, Resume] = {}
-        self._snapshots: list[Any] = []
+        self._snapshots: list[Path] = []
         try:
             self._run()
         except BaseException:
